@@ -1,0 +1,47 @@
+# tiles — build, run and test. `make run` and `make test` install what a fresh machine lacks.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+export PATH := /opt/swift/usr/bin:$(PATH)
+# A crashing test must not wait for a key under a TTY (PLATFORM.md).
+export SWIFT_BACKTRACE := enable=no
+DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux
+BENCH_SCRATCH := .build-bench
+
+.PHONY: deps build run test bench golden clean
+
+## deps: install the Debian packages tiles needs (a no-op when they are present)
+deps:
+	@missing=""; \
+	for pkg in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+## build: debug build of every target
+build: deps
+	$(SWIFT) build
+
+## run: build and launch tiles on the built-in board
+run: build
+	$(SWIFT) run tiles
+
+## test: build and run every test (XCTest and Swift Testing)
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+## bench: release build, then the layout/render benchmark
+bench: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product tiles-bench
+	$(BENCH_SCRATCH)/release/tiles-bench
+
+## golden: re-record the golden files on purpose, then review `git diff`
+golden: deps
+	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter Golden
+	@echo "golden files re-recorded; review them with git diff before committing"
+
+clean:
+	rm -rf .build $(BENCH_SCRATCH)

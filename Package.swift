@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "tiles",
+    products: [
+        .library(name: "TileUI", targets: ["TileUI"]),
+        .library(name: "TileKit", targets: ["TileKit"]),
+        .executable(name: "tiles", targets: ["tiles"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        .target(
+            name: "TileUI",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(name: "TileKit", dependencies: ["TileUI"]),
+        .target(name: "TileWidgets", dependencies: ["TileUI", "TileKit"]),
+        .systemLibrary(
+            name: "CNcursesw",
+            path: "Sources/CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "TileTerminal", dependencies: ["TileUI", "TileKit", "CNcursesw"]),
+        .executableTarget(
+            name: "tiles",
+            dependencies: [
+                "TileUI", "TileKit", "TileWidgets", "TileTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TileUITests",
+            dependencies: [
+                "TileUI",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+    ]
+)

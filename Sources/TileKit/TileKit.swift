@@ -1,0 +1,2 @@
+// The widget runtime: widgets, families, timelines and the scheduler (TileKit issue).
+@_exported import TileUI

@@ -1,0 +1,3 @@
+// The ncurses front end (dashboard issue).
+import CNcursesw
+import TileUI

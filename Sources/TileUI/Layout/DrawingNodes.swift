@@ -1,0 +1,133 @@
+import Foundation
+
+/// `background` / `overlay` (A7.5): sized by the primary child; the secondary view is proposed
+/// exactly that size, aligned, and drawn behind or in front.
+final class SecondaryNode: WrapperNode {
+    let secondary: LayoutNode
+    let alignment: Alignment
+    let isBackground: Bool
+
+    init(child: LayoutNode, secondary: LayoutNode, alignment: Alignment, isBackground: Bool) {
+        self.secondary = secondary
+        self.alignment = alignment
+        self.isBackground = isBackground
+        super.init(child: child)
+    }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        if !isBackground { child.draw(in: rect, proposal: proposal, canvas: &canvas) }
+        let secondaryProposal = ProposedSize(rect.size)
+        let size = secondary.sizeThatFits(secondaryProposal)
+        let offset = alignment.offset(child: size, container: rect.size)
+        secondary.draw(
+            in: Rect(origin: Point(x: rect.minX + offset.x, y: rect.minY + offset.y), size: size),
+            proposal: secondaryProposal, canvas: &canvas)
+        if isBackground { child.draw(in: rect, proposal: proposal, canvas: &canvas) }
+    }
+
+    override func nextChange(after now: Date) -> Date? {
+        earliest(child.nextChange(after: now), secondary.nextChange(after: now))
+    }
+}
+
+/// `opacity` (A7.8): multiplies the alpha of everything drawn inside.
+final class OpacityNode: WrapperNode {
+    let opacity: Double
+
+    init(child: LayoutNode, opacity: Double) {
+        self.opacity = min(max(opacity, 0), 1)
+        super.init(child: child)
+    }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        let saved = canvas.alpha
+        canvas.alpha *= opacity
+        if canvas.alpha > 0 { child.draw(in: rect, proposal: proposal, canvas: &canvas) }
+        canvas.alpha = saved
+    }
+}
+
+/// `hidden()`: keeps layout, draws nothing, takes no taps.
+final class HiddenNode: WrapperNode {
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {}
+    override func nextChange(after now: Date) -> Date? { nil }
+}
+
+/// `clipped()` and `cornerRadius` (A7.6): clip to the frame; with a radius of 8 pt or more the
+/// corner cells show what lay beneath, or round a box corner drawn there.
+final class ClipNode: WrapperNode {
+    let roundsCorners: Bool
+
+    init(child: LayoutNode, roundsCorners: Bool) {
+        self.roundsCorners = roundsCorners
+        super.init(child: child)
+    }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        let corners = roundsCorners && rect.size.width >= 2
+            ? [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX - 1, y: rect.minY),
+               Point(x: rect.minX, y: rect.maxY - 1), Point(x: rect.maxX - 1, y: rect.maxY - 1)]
+                .filter { canvas.clip.contains(x: $0.x, y: $0.y) }
+            : []
+        let beneath = corners.map { canvas.grid[$0.x, $0.y] }
+        canvas.clipped(to: rect) { canvas in
+            child.draw(in: rect, proposal: proposal, canvas: &canvas)
+        }
+        let rounded: [Character: Character] = ["┌": "╭", "┐": "╮", "└": "╰", "┘": "╯"]
+        for (point, saved) in zip(corners, beneath) {
+            let drawn = canvas.grid[point.x, point.y]
+            if let round = rounded[drawn.character], !drawn.isContinuation {
+                canvas.grid[point.x, point.y].character = round
+            } else {
+                canvas.restore(saved, x: point.x, y: point.y)
+            }
+        }
+    }
+}
+
+/// `Link` (B8.2): its frame taps through to `url`; an inner link drawn later wins.
+final class LinkNode: WrapperNode {
+    let url: URL
+
+    init(child: LayoutNode, url: URL) {
+        self.url = url
+        super.init(child: child)
+    }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        let index = canvas.grid.index(forLink: url)
+        let saved = canvas.linkIndex
+        canvas.markLink(rect, index: index)
+        canvas.linkIndex = index
+        child.draw(in: rect, proposal: proposal, canvas: &canvas)
+        canvas.linkIndex = saved
+    }
+}
+
+/// `widgetURL` (B8.1): the first one met in pre-order is the tree's.
+final class WidgetURLNode: WrapperNode {
+    let url: URL
+
+    init(child: LayoutNode, url: URL) {
+        self.url = url
+        super.init(child: child)
+    }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        if canvas.widgetURL == nil { canvas.widgetURL = url }
+        child.draw(in: rect, proposal: proposal, canvas: &canvas)
+    }
+}
+
+extension Canvas {
+    /// Puts back a cell saved earlier as a whole cell: a saved half of a wide glyph becomes a space.
+    mutating func restore(_ saved: Cell, x: Int, y: Int) {
+        detachWide(x: x, y: y)
+        var cell = saved
+        if saved.isContinuation || saved.character.cellWidth == 2 {
+            cell.character = " "
+            cell.isContinuation = false
+        }
+        grid[x, y] = cell
+    }
+}

@@ -1,0 +1,63 @@
+/// A view with one change applied: to the environment its content resolves in, to each node the
+/// content produces, or both. Every built-in modifier is one of these.
+struct ModifiedView<Content: View>: PrimitiveView {
+    let content: Content
+    var environment: ((inout EnvironmentValues) -> Void)? = nil
+    var transform: ((LayoutNode, _ViewInputs) -> LayoutNode)? = nil
+
+    static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+        var inputs = inputs
+        if let change = view.environment { change(&inputs.environment) }
+        let nodes = makeNodes(view.content, inputs)
+        guard let transform = view.transform else { return _ViewOutputs(nodes) }
+        // A modifier on a group applies to each of its views, as in SwiftUI.
+        return _ViewOutputs(nodes.map { transform($0, inputs) })
+    }
+}
+
+extension View {
+    func modifyingEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
+        ModifiedView(content: self, environment: change)
+    }
+
+    func transformingNodes(_ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode) -> ModifiedView<Self> {
+        ModifiedView(content: self, transform: transform)
+    }
+}
+
+/// A reusable modification of a view, as SwiftUI's `ViewModifier`.
+public protocol ViewModifier {
+    associatedtype Body: View
+    /// The content the modifier is applied to.
+    typealias Content = _ViewModifierContent
+    @ViewBuilder func body(content: Content) -> Body
+}
+
+/// Stands for the modified view inside a `ViewModifier`'s body.
+public struct _ViewModifierContent: PrimitiveView {
+    let make: (_ViewInputs) -> _ViewOutputs
+    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs { view.make(inputs) }
+}
+
+/// A view with a `ViewModifier` applied.
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: PrimitiveView {
+    public let content: Content
+    public let modifier: Modifier
+
+    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+        let placeholder = _ViewModifierContent { Content._makeNodes(view.content, inputs: $0) }
+        let context = inputs.context
+        let saved = context.environment
+        context.environment = inputs.environment
+        let body = view.modifier.body(content: placeholder)
+        context.environment = saved
+        return Modifier.Body._makeNodes(body, inputs: inputs)
+    }
+}
+
+extension View {
+    /// Applies a `ViewModifier`.
+    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}

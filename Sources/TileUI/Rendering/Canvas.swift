@@ -1,0 +1,119 @@
+import Foundation
+
+/// The drawing state while a tree renders into a grid: the grid, the clip rectangle, the link that
+/// covers what is drawn now, and the opacity in effect.
+///
+/// Every write keeps the grid's invariant that a wide grapheme is whole: overwriting either half of
+/// one blanks the other half.
+struct Canvas {
+    var grid: CellGrid
+    var clip: Rect
+    var linkIndex: UInt16 = 0
+    var alpha: Double = 1
+    /// The first `widgetURL` met in pre-order (LAYOUT.md B8.1).
+    var widgetURL: URL?
+
+    init(grid: CellGrid) {
+        self.grid = grid
+        self.clip = Rect(x: 0, y: 0, width: grid.width, height: grid.height)
+    }
+
+    /// Runs `body` with the clip narrowed to `rect`.
+    mutating func clipped(to rect: Rect, _ body: (inout Canvas) -> Void) {
+        let saved = clip
+        clip = clip.intersection(rect)
+        if !clip.isEmpty { body(&self) }
+        clip = saved
+    }
+
+    /// Blanks the other half of a wide grapheme that (x, y) is part of, before (x, y) is rewritten.
+    mutating func detachWide(x: Int, y: Int) {
+        let cell = grid[x, y]
+        if cell.isContinuation {
+            if x > 0 {
+                grid[x - 1, y].character = " "
+            }
+            grid[x, y].isContinuation = false
+            grid[x, y].character = " "
+        } else if x + 1 < grid.width, grid[x + 1, y].isContinuation {
+            grid[x + 1, y].isContinuation = false
+            grid[x + 1, y].character = " "
+        }
+    }
+
+    /// The foreground a glyph of `color` gets over the cell at (x, y), and whether it must be dim
+    /// because it cannot be blended (A7.8).
+    private func foreground(_ color: ResolvedColor?, over cell: Cell) -> (RGBColor?, dim: Bool) {
+        guard let color else { return (nil, alpha < 0.6) }
+        let a = color.alpha * alpha
+        if a >= 1 { return (color.rgb, false) }
+        if let background = cell.background { return (color.rgb.blended(over: background, alpha: a), false) }
+        return (color.rgb, a < 0.6)
+    }
+
+    /// Draws a grapheme of `width` columns with its left edge at (x, y). A wide grapheme that would
+    /// cross the clip edge becomes a space, never half a glyph.
+    mutating func put(_ character: Character, width: Int, x: Int, y: Int, color: ResolvedColor?, attributes: CellAttributes) {
+        guard alpha > 0, width > 0, clip.contains(x: x, y: y) else { return }
+        if width == 2 && !clip.contains(x: x + 1, y: y) {
+            put(" ", width: 1, x: x, y: y, color: color, attributes: attributes)
+            return
+        }
+        detachWide(x: x, y: y)
+        if width == 2 { detachWide(x: x + 1, y: y) }
+        var cell = grid[x, y]
+        let (rgb, dim) = foreground(color, over: cell)
+        cell.character = character
+        cell.isContinuation = false
+        cell.foreground = rgb
+        cell.attributes = dim ? attributes.union(.dim) : attributes
+        if linkIndex != 0 { cell.linkIndex = linkIndex }
+        grid[x, y] = cell
+        if width == 2 {
+            var next = grid[x + 1, y]
+            next.character = " "
+            next.isContinuation = true
+            next.foreground = cell.foreground
+            next.attributes = cell.attributes
+            if linkIndex != 0 { next.linkIndex = linkIndex }
+            grid[x + 1, y] = next
+        }
+    }
+
+    /// Paints the cell at (x, y) with `color`. An opaque fill covers what was there; a translucent
+    /// one blends over a known background and keeps the glyph.
+    mutating func fill(x: Int, y: Int, color: ResolvedColor) {
+        guard alpha > 0, clip.contains(x: x, y: y) else { return }
+        let a = color.alpha * alpha
+        var cell = grid[x, y]
+        if a >= 1 || (cell.background == nil && a >= 0.5) {
+            detachWide(x: x, y: y)
+            cell = grid[x, y]
+            cell.character = " "
+            cell.isContinuation = false
+            cell.foreground = nil
+            cell.attributes = []
+            cell.background = color.rgb
+        } else if let background = cell.background {
+            cell.background = color.rgb.blended(over: background, alpha: a)
+            if let foreground = cell.foreground {
+                cell.foreground = color.rgb.blended(over: foreground, alpha: a)
+            }
+        } else {
+            return
+        }
+        if linkIndex != 0 { cell.linkIndex = linkIndex }
+        grid[x, y] = cell
+    }
+
+    /// Marks every visible cell of `rect` as covered by link `index`.
+    mutating func markLink(_ rect: Rect, index: UInt16) {
+        let area = rect.intersection(clip)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX {
+                grid[x, y].linkIndex = index
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A rectangle of terminal cells: what a view renders into and what a front end draws.
+///
+/// Rows are stored top to bottom, each `width` cells. A wide grapheme occupies its cell and a
+/// continuation cell to its right; the grid never holds half of one.
+public struct CellGrid: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+    /// Link destinations; a cell's `linkIndex` n refers to `links[n - 1]`.
+    public private(set) var links: [URL]
+    /// The tree's `widgetURL`: the target of a tap outside every `Link`.
+    public var widgetURL: URL?
+
+    /// A grid of blank cells. Negative sizes are treated as 0.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: .blank, count: self.width * self.height)
+        self.links = []
+    }
+
+    /// The cell at column `x`, row `y` (both 0-based, must be inside the grid).
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Whether (x, y) lies inside the grid.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height
+    }
+
+    /// The plain text: one line per row, each exactly `width` columns, each wide grapheme once.
+    public var text: String {
+        var lines: [String] = []
+        lines.reserveCapacity(height)
+        for y in 0..<height {
+            lines.append(line(y))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Row `y` as plain text, `width` columns wide.
+    public func line(_ y: Int) -> String {
+        var line = ""
+        for x in 0..<width {
+            let cell = self[x, y]
+            if !cell.isContinuation { line.append(cell.character) }
+        }
+        return line
+    }
+
+    /// The destination a tap at (x, y) reaches: the innermost `Link` covering the cell, else the
+    /// tree's `widgetURL`, else nil.
+    public func link(x: Int, y: Int) -> URL? {
+        guard contains(x: x, y: y) else { return widgetURL }
+        let index = Int(self[x, y].linkIndex)
+        return index > 0 ? links[index - 1] : widgetURL
+    }
+
+    /// Registers a link destination and returns the index cells use for it.
+    public mutating func index(forLink url: URL) -> UInt16 {
+        if let existing = links.firstIndex(of: url) { return UInt16(existing + 1) }
+        guard links.count < Int(UInt16.max) else { return UInt16(links.count) }
+        links.append(url)
+        return UInt16(links.count)
+    }
+}

@@ -1,0 +1,3 @@
+// The built-in widgets and their services (widgets issue).
+import TileUI
+import TileKit

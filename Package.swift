@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TileUI", targets: ["TileUI"]),
         .library(name: "TileKit", targets: ["TileKit"]),
         .executable(name: "tiles", targets: ["tiles"]),
+        .executable(name: "tiles-bench", targets: ["tiles-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,10 +35,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "TileUISamples", dependencies: ["TileUI"]),
+        .executableTarget(
+            name: "tiles-bench",
+            dependencies: ["TileUI", "TileUISamples"],
+            path: "Benchmarks/tiles-bench"
+        ),
         .testTarget(
             name: "TileUITests",
             dependencies: [
                 "TileUI",
+                "TileUISamples",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

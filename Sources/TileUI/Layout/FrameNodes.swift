@@ -32,7 +32,7 @@ final class PaddingNode: WrapperNode {
         child.draw(in: Rect(origin: origin, size: size), proposal: childProposal, canvas: &canvas)
     }
 
-    override func firstBaseline(for size: Size) -> Int { insets.top + child.firstBaseline(for: size) }
+    override func firstBaseline(for size: Size) -> Int { insets.top.addingSaturating(child.firstBaseline(for: size)) }
 }
 
 /// `frame(width:height:alignment:)` (A7.2).

@@ -84,31 +84,36 @@ func isCorner(x: Int, y: Int, of rect: Rect) -> Bool {
     (x == rect.minX || x == rect.maxX - 1) && (y == rect.minY || y == rect.maxY - 1)
 }
 
-/// Draws a one-cell box outline on the edges of `rect`: ┌─┐ or ╭─╮ with │ sides.
+/// Draws a one-cell box outline on the edges of `rect`: ┌─┐ or ╭─╮ with │ sides. Only the part
+/// inside the clip is visited, so huge (overflowing) rectangles cost nothing extra.
 func drawBox(_ rect: Rect, rounded: Bool, color: ResolvedColor, canvas: inout Canvas) {
-    let w = rect.size.width, h = rect.size.height
-    guard w > 0, h > 0 else { return }
-    let (tl, tr, bl, br): (Character, Character, Character, Character) = rounded ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
-    if h == 1 {
-        for x in rect.minX..<rect.maxX { canvas.put("─", width: 1, x: x, y: rect.minY, color: color, attributes: []) }
+    guard !rect.isEmpty, !rect.intersection(canvas.clip).isEmpty else { return }
+    let clip = canvas.clip
+    func columns(_ from: Int, _ to: Int) -> Range<Int> { max(from, clip.minX)..<max(max(from, clip.minX), min(to, clip.maxX)) }
+    func rows(_ from: Int, _ to: Int) -> Range<Int> { max(from, clip.minY)..<max(max(from, clip.minY), min(to, clip.maxY)) }
+    let top = rect.minY, bottom = rect.maxY.subtractingSaturating(1)
+    let left = rect.minX, right = rect.maxX.subtractingSaturating(1)
+    if rect.size.height == 1 {
+        for x in columns(left, rect.maxX) { canvas.put("─", width: 1, x: x, y: top, color: color, attributes: []) }
         return
     }
-    if w == 1 {
-        for y in rect.minY..<rect.maxY { canvas.put("│", width: 1, x: rect.minX, y: y, color: color, attributes: []) }
+    if rect.size.width == 1 {
+        for y in rows(top, rect.maxY) { canvas.put("│", width: 1, x: left, y: y, color: color, attributes: []) }
         return
     }
-    for x in (rect.minX + 1)..<(rect.maxX - 1) {
-        canvas.put("─", width: 1, x: x, y: rect.minY, color: color, attributes: [])
-        canvas.put("─", width: 1, x: x, y: rect.maxY - 1, color: color, attributes: [])
+    for x in columns(left + 1, right) {
+        canvas.put("─", width: 1, x: x, y: top, color: color, attributes: [])
+        canvas.put("─", width: 1, x: x, y: bottom, color: color, attributes: [])
     }
-    for y in (rect.minY + 1)..<(rect.maxY - 1) {
-        canvas.put("│", width: 1, x: rect.minX, y: y, color: color, attributes: [])
-        canvas.put("│", width: 1, x: rect.maxX - 1, y: y, color: color, attributes: [])
+    for y in rows(top + 1, bottom) {
+        canvas.put("│", width: 1, x: left, y: y, color: color, attributes: [])
+        canvas.put("│", width: 1, x: right, y: y, color: color, attributes: [])
     }
-    canvas.put(tl, width: 1, x: rect.minX, y: rect.minY, color: color, attributes: [])
-    canvas.put(tr, width: 1, x: rect.maxX - 1, y: rect.minY, color: color, attributes: [])
-    canvas.put(bl, width: 1, x: rect.minX, y: rect.maxY - 1, color: color, attributes: [])
-    canvas.put(br, width: 1, x: rect.maxX - 1, y: rect.maxY - 1, color: color, attributes: [])
+    let corners: (Character, Character, Character, Character) = rounded ? ("╭", "╮", "╰", "╯") : ("┌", "┐", "└", "┘")
+    canvas.put(corners.0, width: 1, x: left, y: top, color: color, attributes: [])
+    canvas.put(corners.1, width: 1, x: right, y: top, color: color, attributes: [])
+    canvas.put(corners.2, width: 1, x: left, y: bottom, color: color, attributes: [])
+    canvas.put(corners.3, width: 1, x: right, y: bottom, color: color, attributes: [])
 }
 
 /// Divider: a line across its stack (─ in a column or alone, │ in a row).
@@ -129,8 +134,10 @@ final class DividerNode: LayoutNode {
 
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
         let glyph: Character = isVertical ? "│" : "─"
-        for y in rect.minY..<rect.maxY {
-            for x in rect.minX..<rect.maxX {
+        let area = rect.intersection(canvas.clip)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX {
                 canvas.put(glyph, width: 1, x: x, y: y, color: color, attributes: [])
             }
         }

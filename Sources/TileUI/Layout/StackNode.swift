@@ -111,8 +111,8 @@ final class StackNode: LayoutNode {
         if axis == .horizontal, verticalAlignment == .firstTextBaseline || verticalAlignment == .lastTextBaseline {
             let baselines = zip(children, sizes).map { baseline(of: $0, size: $1) }
             let above = baselines.max() ?? 0
-            let below = zip(sizes, baselines).map { $0.height - $1 }.max() ?? 0
-            return above + below
+            let below = zip(sizes, baselines).map { $0.height.subtractingSaturating($1) }.max() ?? 0
+            return above.addingSaturating(below)
         }
         return sizes.map { minor($0) }.max() ?? 0
     }
@@ -137,7 +137,7 @@ final class StackNode: LayoutNode {
             if axis == .horizontal {
                 switch verticalAlignment {
                 case .firstTextBaseline, .lastTextBaseline:
-                    offset = maxBaseline - baseline(of: child, size: size)
+                    offset = maxBaseline.subtractingSaturating(baseline(of: child, size: size))
                 default:
                     offset = verticalAlignment.offset(child: size.height, container: stackMinor)
                 }
@@ -145,8 +145,8 @@ final class StackNode: LayoutNode {
                 offset = horizontalAlignment.offset(child: size.width, container: stackMinor)
             }
             let origin = axis == .horizontal
-                ? Point(x: rect.minX.addingSaturating(position), y: rect.minY + offset)
-                : Point(x: rect.minX + offset, y: rect.minY.addingSaturating(position))
+                ? Point(x: rect.minX.addingSaturating(position), y: rect.minY.addingSaturating(offset))
+                : Point(x: rect.minX.addingSaturating(offset), y: rect.minY.addingSaturating(position))
             child.draw(in: Rect(origin: origin, size: size), proposal: childProposal, canvas: &canvas)
             position = position.addingSaturating(major(sizes[i]))
         }

@@ -139,8 +139,8 @@ final class TextNode: LayoutNode {
             let x: Int
             switch alignment {
             case .leading: x = rect.minX
-            case .center: x = rect.minX + (rect.size.width - line.width) / 2
-            case .trailing: x = rect.minX + rect.size.width - line.width
+            case .center: x = rect.minX.addingSaturating((rect.size.width - line.width) / 2)
+            case .trailing: x = rect.minX.addingSaturating(rect.size.width - line.width)
             }
             let y = rect.minY + index * layout.glyphRows
             if layout.glyphRows == 1 {

@@ -1,0 +1,39 @@
+import Foundation
+import TileUI
+import TileUISamples
+
+// `make bench`: layout + render timings in a release build, as median (min–max) over many runs.
+
+/// Runs `body` `iterations` times after a warm-up and returns per-run durations in microseconds.
+func measure(iterations: Int, _ body: () -> Void) -> [Double] {
+    for _ in 0..<max(1, iterations / 10) { body() }
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    samples.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let elapsed = clock.measure(body)
+        samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+    }
+    return samples.sorted()
+}
+
+func report(_ name: String, _ samples: [Double], target: Double) {
+    let median = samples[samples.count / 2]
+    let verdict = median <= target ? "ok" : "OVER TARGET"
+    let line = String(
+        format: "%-44@ median %9.1f µs  (min %8.1f – max %9.1f)  target ≤ %.0f µs  %@",
+        name as NSString, median, samples.first!, samples.last!, target, verdict as NSString)
+    print(line)
+}
+
+var sink = 0
+print("tiles-bench: TileUI layout + render (release build)")
+let medium = measure(iterations: 2_000) {
+    sink &+= CellGrid.render(QQSyncMediumSample(), width: 42, height: 10).width
+}
+report("QQ Sync medium tree, 42×10", medium, target: 50)
+let large = measure(iterations: 300) {
+    sink &+= CellGrid.render(LargeTreeSample(nodeCount: 1_000), width: 120, height: 100).height
+}
+report("1,000-node tree, 120×100", large, target: 2_000)
+if sink == 42 { print("") }

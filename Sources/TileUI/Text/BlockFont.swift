@@ -1,12 +1,218 @@
-// Temporary stand-in until the font helper delivers.
+/// Block-glyph fonts for large text.
+///
+/// A cell cannot grow, so large font sizes are drawn with glyphs several rows tall (LAYOUT.md
+/// A6.7, C3). A cell is twice as tall as it is wide, so its upper and lower halves (`▀` `▄` `█`)
+/// make square pixels: each glyph is drawn below as a bitmap two pixels per row, which keeps the
+/// source readable and makes the strokes equally thick in both directions.
 enum BlockFont {
+    /// The glyph scales available, largest first: [3, 2].
     static let rowCounts: [Int] = [3, 2]
+
+    /// Blank columns between two glyphs.
     static let letterSpacing = 1
-    static func glyph(for character: Character, rows: Int) -> [String]? { character.isNumber ? Array(repeating: "███", count: rows) : nil }
-    static func canRender(_ text: String, rows: Int) -> Bool { text.allSatisfy { glyph(for: $0, rows: rows) != nil } }
-    static func width(of text: String, rows: Int) -> Int? { canRender(text, rows: rows) ? max(0, text.count * 4 - 1) : nil }
-    static func render(_ text: String, rows: Int) -> [String]? {
-        guard canRender(text, rows: rows) else { return nil }
-        return (0..<rows).map { _ in text.map { _ in "███" }.joined(separator: " ") }
+
+    /// Rows of the glyph (each the same number of width-1 characters), or nil if there is none.
+    static func glyph(for character: Character, rows: Int) -> [String]? {
+        faces[rows]?[canonical(character)]?.rows
     }
+
+    /// Whether every character of `text` has a glyph at `rows`.
+    static func canRender(_ text: String, rows: Int) -> Bool {
+        guard let face = faces[rows] else { return false }
+        return text.allSatisfy { face[canonical($0)] != nil }
+    }
+
+    /// Columns `text` takes at `rows` (glyph widths plus spacing between glyphs), or nil.
+    static func width(of text: String, rows: Int) -> Int? {
+        guard let face = faces[rows] else { return nil }
+        var columns = 0
+        for (index, character) in text.enumerated() {
+            guard let glyph = face[canonical(character)] else { return nil }
+            columns += glyph.width + (index > 0 ? letterSpacing : 0)
+        }
+        return columns
+    }
+
+    /// The rows for `text` (one line, no newlines), glyphs separated by `letterSpacing` blank
+    /// columns; nil if any character has no glyph.
+    static func render(_ text: String, rows: Int) -> [String]? {
+        guard let face = faces[rows] else { return nil }
+        let gap = String(repeating: " ", count: letterSpacing)
+        var lines = Array(repeating: "", count: rows)
+        for (index, character) in text.enumerated() {
+            guard let glyph = face[canonical(character)] else { return nil }
+            for row in 0..<rows {
+                if index > 0 { lines[row] += gap }
+                lines[row] += glyph.rows[row]
+            }
+        }
+        return lines
+    }
+
+    /// Lowercase ASCII letters share the capitals: at this resolution a separate lowercase set
+    /// would only be less legible. Other characters (ß, accented letters) stay unsupported rather
+    /// than being guessed at.
+    private static func canonical(_ character: Character) -> Character {
+        guard let ascii = character.asciiValue, (0x61...0x7A).contains(ascii) else { return character }
+        return Character(Unicode.Scalar(ascii - 0x20))
+    }
+}
+
+// MARK: - Glyph tables
+
+extension BlockFont {
+    /// One glyph, converted to cells once so that rendering is only string concatenation.
+    private struct Glyph: Sendable {
+        let rows: [String]
+        let width: Int
+
+        /// Folds each pair of pixel rows into one row of half blocks.
+        init(bitmap: [[Character]]) {
+            let width = bitmap[0].count
+            precondition(
+                bitmap.allSatisfy { $0.count == width },
+                "BlockFont: every pixel row of \(bitmap) must be \(width) wide"
+            )
+            self.width = width
+            rows = stride(from: 0, to: bitmap.count, by: 2).map { top in
+                String((0..<width).map { column in
+                    switch (bitmap[top][column] == "#", bitmap[top + 1][column] == "#") {
+                    case (true, true): "█"
+                    case (true, false): "▀"
+                    case (false, true): "▄"
+                    case (false, false): " "
+                    }
+                })
+            }
+        }
+
+        /// A blank glyph, for the space between words.
+        init(blankWidth: Int, rows: Int) {
+            width = blankWidth
+            self.rows = Array(repeating: String(repeating: " ", count: blankWidth), count: rows)
+        }
+    }
+
+    /// Glyphs by scale (rows), built on first use. Every value type here is Sendable, so the
+    /// shared table is safe to read from any thread under Swift 6.
+    private static let faces: [Int: [Character: Glyph]] = [
+        // A word space is about half a digit wide, as in proportional text.
+        3: face(rows: 3, spaceWidth: 2, sheets: [
+            sixPixelDigits, sixPixelLettersAToM, sixPixelLettersNToZ, sixPixelPunctuation,
+        ]),
+        2: face(rows: 2, spaceWidth: 1, sheets: [
+            fourPixelDigits, fourPixelLettersAToM, fourPixelLettersNToZ, fourPixelPunctuation,
+        ]),
+    ]
+
+    /// Parses glyph sheets: a line of names, then one line per pixel row holding every glyph's
+    /// bitmap in the same order (`#` ink, `.` blank), separated by spaces. A malformed sheet is a
+    /// programming error, so it stops the program at the first use (and in the tests).
+    private static func face(rows: Int, spaceWidth: Int, sheets: [String]) -> [Character: Glyph] {
+        var glyphs: [Character: Glyph] = [" ": Glyph(blankWidth: spaceWidth, rows: rows)]
+        for sheet in sheets {
+            let lines = sheet.split(separator: "\n")
+            let names = lines[0].split(separator: " ")
+            let pixelRows = lines.dropFirst().map { $0.split(separator: " ") }
+            precondition(
+                pixelRows.count == rows * 2 && pixelRows.allSatisfy { $0.count == names.count },
+                "BlockFont: the sheet for \(names.joined()) needs \(rows * 2) pixel rows of \(names.count) bitmaps"
+            )
+            for (column, name) in names.enumerated() {
+                precondition(name.count == 1, "BlockFont: glyph name '\(name)' must be one character")
+                glyphs[name.first!] = Glyph(bitmap: pixelRows.map { Array($0[column]) })
+            }
+        }
+        return glyphs
+    }
+
+    // Three rows, six pixels. Digits are 4 wide with square corners and 1-pixel strokes, like a
+    // clock face; middle bars sit on pixel row 2 so the lower counter is the larger, as in
+    // printed figures. Letters keep the digits' proportions; M, V, W, X and Y need 5 columns for
+    // their diagonals; S is rounded so it cannot be read as 5.
+
+    /// 3-row digits, 4 pixels wide so that numbers keep their columns (tabular figures).
+    private static let sixPixelDigits = """
+        0    1    2    3    4    5    6    7    8    9
+        #### .##. #### #### #..# #### #### #### #### ####
+        #..# ..#. ...# ...# #..# #... #... ...# #..# #..#
+        #..# ..#. #### .### #### #### #### ...# #### ####
+        #..# ..#. #... ...# ...# ...# #..# ...# #..# ...#
+        #..# ..#. #... ...# ...# ...# #..# ...# #..# ...#
+        #### .### #### #### ...# #### #### ...# #### ####
+        """
+
+    /// 3-row capitals A to M.
+    private static let sixPixelLettersAToM = """
+        A    B    C    D    E    F    G    H    I   J    K    L    M
+        #### ###. #### ###. #### #### #### #..# ### ...# #..# #... #...#
+        #..# #..# #... #..# #... #... #... #..# .#. ...# #.#. #... ##.##
+        #### ###. #... #..# ###. ###. #.## #### .#. ...# ###. #... #.#.#
+        #..# #..# #... #..# #... #... #..# #..# .#. ...# #..# #... #...#
+        #..# #..# #... #..# #... #... #..# #..# .#. #..# #..# #... #...#
+        #..# ###. #### ###. #### #... #### #..# ### #### #..# #### #...#
+        """
+
+    /// 3-row capitals N to Z.
+    private static let sixPixelLettersNToZ = """
+        N    O    P    Q    R    S    T   U    V     W     X     Y     Z
+        #..# #### #### #### #### .### ### #..# #...# #...# #...# #...# ####
+        ##.# #..# #..# #..# #..# #... .#. #..# #...# #...# .#.#. .#.#. ...#
+        #.## #..# #### #..# #### .##. .#. #..# #...# #...# ..#.. ..#.. ..#.
+        #..# #..# #... #..# #.#. ...# .#. #..# .#.#. #.#.# ..#.. ..#.. .#..
+        #..# #..# #... #.## #..# ...# .#. #..# .#.#. ##.## .#.#. ..#.. #...
+        #..# #### #... #### #..# ###. .#. #### ..#.. #...# #...# ..#.. ####
+        """
+
+    /// 3-row punctuation, only as wide as its shape so that "12:45" stays compact. `-` and `+`
+    /// centre on the digits' middle bar so that "-3" and "+3" line up.
+    private static let sixPixelPunctuation = """
+        : / - . , % + ! ? ' °
+        . ..# ... . . #..# ... # ### # .#.
+        # ..# ... . . #.#. .#. # ..# # #.#
+        . .#. ### . . ..#. ### # .## . .#.
+        . .#. ... . . .#.. .#. # .#. . ...
+        # #.. ... . # .#.# ... . ... . ...
+        . #.. ... # # #..# ... # .#. . ...
+        """
+
+    // Two rows, four pixels. Four pixels cannot hold a full figure-eight (two counters and three
+    // bars need five), so digits are 3 wide and drop a bar where the shape still reads: 2 and 5
+    // are diagonal strokes, 6 and 9 open stems, and 8 fills its lower counter.
+
+    /// 2-row digits, 3 pixels wide (tabular).
+    private static let fourPixelDigits = """
+        0   1   2   3   4   5   6   7   8   9
+        ### ##. ### ### #.# ### #.. ### ### ###
+        #.# .#. ..# ..# #.# #.. ### ..# #.# #.#
+        #.# .#. #.. .## ### ..# #.# ..# ### ###
+        ### ### ### ### ..# ### ### ..# ### ..#
+        """
+
+    /// 2-row capitals A to M.
+    private static let fourPixelLettersAToM = """
+        A   B   C   D   E   F   G   H   I   J   K   L   M
+        .#. ##. ### ##. ### ### ### #.# ### ..# #.# #.. #...#
+        #.# #.# #.. #.# #.. #.. #.. #.# .#. ..# ##. #.. ##.##
+        ### ### #.. #.# ##. ##. #.# ### .#. #.# ##. #.. #.#.#
+        #.# ##. ### ##. ### #.. ### #.# ### ### #.# ### #...#
+        """
+
+    /// 2-row capitals N to Z.
+    private static let fourPixelLettersNToZ = """
+        N    O   P   Q    R   S   T   U   V   W     X   Y   Z
+        #..# ### ### ###. ### .## ### #.# #.# #...# #.# #.# ####
+        ##.# #.# #.# #.#. #.# #.. .#. #.# #.# #.#.# .#. .#. ..#.
+        #.## #.# ### #.#. ##. ..# .#. #.# #.# ##.## .#. .#. .#..
+        #..# ### #.. #### #.# ##. .#. ### .#. #...# #.# .#. ####
+        """
+
+    /// 2-row punctuation.
+    private static let fourPixelPunctuation = """
+        : / - . , % + ! ? ' °
+        # .# ... . . #..# .#. # ### # .#.
+        . .# ### . . #.#. ### # ..# # #.#
+        . #. ... . # .#.# .#. . ... . .#.
+        # #. ... # # #..# ... # .#. . ...
+        """
 }

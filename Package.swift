@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(
             name: "tiles",
             dependencies: [
-                "TileUI", "TileKit", "TileWidgets", "TileTerminal",
+                "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

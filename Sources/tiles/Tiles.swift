@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import TileUI
+import TileUISamples
 
 /// The `tiles` command: a home screen of widgets for the terminal.
 @main
@@ -13,14 +15,29 @@ struct Tiles: ParsableCommand {
             tiles lays out WidgetKit-style widgets (QQ Sync, Alipay, Commit) into cell grids and \
             draws them in the terminal, each refreshed on its own timeline.
 
-            Example:
+            This version has the layout engine (TileUI) only: `tiles` prints the QQ Sync sample \
+            tile once, in colour when the terminal supports it. The live dashboard comes with the \
+            TileTerminal front end.
+
+            Examples:
+              tiles                  # print the sample tile
+              tiles --scheme dark    # the same in dark mode
               tiles --version
             """,
         version: version
     )
 
+    @Option(help: "Colour scheme of the sample: light or dark.")
+    var scheme: ColorScheme = .light
+
     mutating func run() throws {
-        // The dashboard is the next milestone (docs/roadmap.md); until it lands, say so plainly.
-        throw ValidationError("the dashboard is not built yet in this version; see `tiles --help`")
+        var environment = EnvironmentValues()
+        environment.colorScheme = scheme
+        let grid = CellGrid.render(QQSyncMediumSample(), width: 42, height: 10, environment: environment)
+        let mode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        let isTerminal = isatty(STDOUT_FILENO) != 0
+        print(isTerminal ? ANSIRenderer(colorMode: mode).render(grid) : grid.text)
     }
 }
+
+extension ColorScheme: ExpressibleByArgument {}

@@ -1,11 +1,180 @@
-// Temporary stand-in until the width helper delivers.
-extension Character {
-    public var terminalNormalized: Character { self }
-    public var cellWidth: Int {
-        guard let s = unicodeScalars.first else { return 0 }
-        if s.value < 0x20 { return 0 }
-        if s.value >= 0x1100 && (s.properties.isEmojiPresentation || (0x2E80...0xFFEF).contains(s.value)) { return 2 }
-        return 1
+// Terminal cell widths of scalars, graphemes and strings (docs/PLATFORM.md "Cell width", LAYOUT.md C3).
+//
+// Layout calls these once per character, so measuring never allocates and printable ASCII returns
+// before any table lookup.
+
+extension Unicode.Scalar {
+    /// Columns this scalar takes on its own: 0, 1 or 2, from the generated East Asian Width table.
+    var cellWidth: Int {
+        let value = self.value
+        if value < 0x7F { return value < 0x20 ? 0 : 1 }
+        if value < CellWidth.directLimit { return CellWidth.direct(value) }
+        return CellWidth.search(value)
+    }
+
+    /// Emoji skin-tone modifiers, which tiles drops (terminals disagree on how wide they make a base).
+    var isEmojiSkinToneModifier: Bool { (0x1F3FB...0x1F3FF).contains(value) }
+
+    /// Regional indicators, which pair into flags.
+    var isRegionalIndicator: Bool { (0x1F1E6...0x1F1FF).contains(value) }
+
+    /// Whether this scalar is a grapheme of its own whenever its neighbours are such scalars too.
+    ///
+    /// Covers Latin, general punctuation and symbols, CJK, kana, Hangul syllables, fullwidth forms
+    /// and the emoji pictographs; leaves out everything that can join a grapheme (combining and
+    /// spacing marks, ZWJ, variation selectors, skin tones, regional indicators, jamo, Indic scripts)
+    /// and controls other than "\n". Text made only of these is measured and broken scalar by
+    /// scalar, skipping Swift's grapheme segmentation, which is most of the cost of laying out text.
+    var isStandaloneGrapheme: Bool {
+        if value < 0x300 { return value >= 0x20 ? value < 0x7F || value >= 0xA0 : value == 0x0A }
+        if value >= 0x4E00 && value <= 0x9FFF { return true }
+        switch value {
+        case 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
+             0x2100...0x2BFF, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF,
+             0xAC00...0xD7A3, 0xFF01...0xFF9D, 0x1F000...0x1F1E5, 0x1F200...0x1F3FA, 0x1F400...0x1FAFF:
+            return true
+        default:
+            return false
+        }
     }
 }
-extension StringProtocol { public var cellWidth: Int { reduce(0) { $0 + $1.cellWidth } } }
+
+/// Width lookups shared by scalars, graphemes and the line breaker.
+enum CellWidth {
+    /// Scalars below this (the BMP and the emoji plane) use the direct table.
+    static let directLimit: UInt32 = 0x20000
+
+    /// Two bits per scalar below `directLimit`, four scalars a byte (32 KB), unpacked from the ranges
+    /// on first use: a binary search per character was most of the cost of measuring CJK text.
+    private static let packed: [UInt8] = {
+        var bytes = [UInt8](repeating: 0b0101_0101, count: Int(directLimit) / 4)
+        for range in EastAsianWidthTable.ranges {
+            let start = UInt32(truncatingIfNeeded: range >> 32)
+            guard start < directLimit else { break }
+            let end = min(UInt32(truncatingIfNeeded: (range >> 8) & 0xFF_FFFF), directLimit - 1)
+            let width = UInt8(truncatingIfNeeded: range & 0b11)
+            for value in start...end {
+                let shift = (value & 3) * 2
+                let index = Int(value >> 2)
+                bytes[index] = bytes[index] & ~(0b11 << shift) | width << shift
+            }
+        }
+        return bytes
+    }()
+
+    /// Columns of the grapheme made of `scalars`, as drawn after `Character.terminalNormalized`.
+    ///
+    /// Works on any scalar source so that the line breaker can measure graphemes straight from UTF-8
+    /// without building a Character for each.
+    static func grapheme<Scalars: IteratorProtocol<Unicode.Scalar>>(_ scalars: inout Scalars) -> Int {
+        guard let first = scalars.next() else { return 0 }
+        let firstWidth = first.cellWidth
+        var second = scalars.next()
+        if second == nil { return firstWidth }
+        // Skip what normalization drops, so the width matches `terminalNormalized` without building it.
+        let cutsAtJoiner = first.properties.isEmoji
+        while let scalar = second, scalar.isEmojiSkinToneModifier { second = scalars.next() }
+        guard let second, !(cutsAtJoiner && second == zeroWidthJoiner) else { return firstWidth }
+        if first.isRegionalIndicator && second.isRegionalIndicator { return 2 }
+        // VS16 turns a text-style emoji (❤, ©, the keycap digits) into a two-column picture.
+        if cutsAtJoiner && second == emojiPresentationSelector { return 2 }
+        if firstWidth != 0 { return firstWidth }
+        // The base is zero-width (a prepended mark, a lone combining sequence): the first visible
+        // scalar decides.
+        if second.cellWidth != 0 { return second.cellWidth }
+        while let scalar = scalars.next() {
+            if cutsAtJoiner && scalar == zeroWidthJoiner { break }
+            if scalar.isEmojiSkinToneModifier { continue }
+            let width = scalar.cellWidth
+            if width != 0 { return width }
+        }
+        return 0
+    }
+
+    /// Width of a scalar below `directLimit`.
+    static func direct(_ value: UInt32) -> Int {
+        Int((packed[Int(value >> 2)] >> ((value & 3) * 2)) & 0b11)
+    }
+
+    /// Width of any scalar by binary search of the ranges (used above the direct table, and by tests).
+    static func search(_ value: UInt32) -> Int {
+        let ranges = EastAsianWidthTable.ranges
+        // Find the last range starting at or before `value`.
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if UInt32(truncatingIfNeeded: ranges[mid] >> 32) <= value { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return 1 }
+        let range = ranges[low - 1]
+        let end = UInt32(truncatingIfNeeded: (range >> 8) & 0xFF_FFFF)
+        return value <= end ? Int(range & 0xFF) : 1
+    }
+}
+
+/// U+200D ZERO WIDTH JOINER, which glues emoji into ZWJ sequences.
+private let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+
+/// U+FE0F VARIATION SELECTOR-16, which asks for the emoji (two-column) presentation.
+private let emojiPresentationSelector: Unicode.Scalar = "\u{FE0F}"
+
+extension Character {
+    /// The grapheme as tiles draws it: a ZWJ sequence is cut to its first (base) emoji, emoji skin-tone
+    /// modifiers (U+1F3FB–U+1F3FF) are dropped; VS16 (U+FE0F) is kept; everything else unchanged.
+    ///
+    /// Terminals draw ZWJ sequences and skin tones with different advances (tmux 2, ncurses 8), so
+    /// only the part every terminal agrees on is kept.
+    public var terminalNormalized: Character {
+        if asciiValue != nil { return self }
+        let scalars = unicodeScalars
+        guard let first = scalars.first, scalars.count > 1 else { return self }
+        let cutsAtJoiner = first.properties.isEmoji
+        var needsChange = false
+        for scalar in scalars.dropFirst() where scalar.isEmojiSkinToneModifier || (cutsAtJoiner && scalar == zeroWidthJoiner) {
+            needsChange = true
+            break
+        }
+        guard needsChange else { return self }
+        var kept = String.UnicodeScalarView()
+        kept.append(first)
+        for scalar in scalars.dropFirst() {
+            if cutsAtJoiner && scalar == zeroWidthJoiner { break }
+            if !scalar.isEmojiSkinToneModifier { kept.append(scalar) }
+        }
+        // Dropping extenders cannot split a grapheme, but a trap here would take the app down.
+        let normalized = String(kept)
+        return normalized.count == 1 ? Character(normalized) : self
+    }
+
+    /// Columns the (normalized) grapheme takes: 0, 1 or 2.
+    ///
+    /// A lone combining mark (one at the start of a line, say) is 0: it has no base to sit on, and the
+    /// renderer skips zero-width graphemes rather than let the terminal attach it to the cell before.
+    public var cellWidth: Int {
+        // `asciiValue` also covers "\r\n", which is a single grapheme.
+        if let ascii = asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        var scalars = unicodeScalars.makeIterator()
+        return CellWidth.grapheme(&scalars)
+    }
+}
+
+extension StringProtocol {
+    /// Columns the string takes: the sum of its graphemes' cell widths.
+    public var cellWidth: Int {
+        // Most dashboard text is made of standalone scalars, whose widths simply add up.
+        var total = 0
+        var isSimple = true
+        for scalar in unicodeScalars {
+            guard scalar.isStandaloneGrapheme else {
+                isSimple = false
+                break
+            }
+            total += scalar.cellWidth
+        }
+        if isSimple { return total }
+        total = 0
+        for character in self { total += character.cellWidth }
+        return total
+    }
+}

@@ -27,13 +27,19 @@ func report(_ name: String, _ samples: [Double], target: Double) {
 }
 
 var sink = 0
+// TILES_BENCH_ONLY=medium|large runs one case (for profiling).
+let only = ProcessInfo.processInfo.environment["TILES_BENCH_ONLY"]
 print("tiles-bench: TileUI layout + render (release build)")
-let medium = measure(iterations: 2_000) {
-    sink &+= CellGrid.render(QQSyncMediumSample(), width: 42, height: 10).width
+if only == nil || only == "medium" {
+    let medium = measure(iterations: 2_000) {
+        sink &+= CellGrid.render(QQSyncMediumSample(), width: 42, height: 10).width
+    }
+    report("QQ Sync medium tree, 42×10", medium, target: 50)
 }
-report("QQ Sync medium tree, 42×10", medium, target: 50)
-let large = measure(iterations: 300) {
-    sink &+= CellGrid.render(LargeTreeSample(nodeCount: 1_000), width: 120, height: 100).height
+if only == nil || only == "large" {
+    let large = measure(iterations: 300) {
+        sink &+= CellGrid.render(LargeTreeSample(nodeCount: 1_000), width: 120, height: 100).height
+    }
+    report("1,000-node tree, 120×100", large, target: 2_000)
 }
-report("1,000-node tree, 120×100", large, target: 2_000)
 if sink == 42 { print("") }

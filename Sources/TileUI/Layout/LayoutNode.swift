@@ -9,27 +9,17 @@ class LayoutNode {
     /// Draw order inside a ZStack (A4.3).
     var zIndex: Double = 0
 
-    private var cachedProposals: [ProposedSize] = []
-    private var cachedSizes: [Size] = []
-    private var nextSlot = 0
-    private static let cacheSlots = 6
+    /// The last few proposal → size answers, stored inline: a heap array per node showed in the
+    /// layout benchmark.
+    private var cache = SizeCache()
 
     /// The size this node chooses for `proposal`; memoized because stacks ask several times.
     final func sizeThatFits(_ proposal: ProposedSize) -> Size {
-        for index in cachedProposals.indices where cachedProposals[index] == proposal {
-            return cachedSizes[index]
-        }
+        if let size = cache.lookup(proposal) { return size }
         var size = computeSize(proposal)
         size.width = max(0, size.width)
         size.height = max(0, size.height)
-        if cachedProposals.count < LayoutNode.cacheSlots {
-            cachedProposals.append(proposal)
-            cachedSizes.append(size)
-        } else {
-            cachedProposals[nextSlot] = proposal
-            cachedSizes[nextSlot] = size
-            nextSlot = (nextSlot + 1) % LayoutNode.cacheSlots
-        }
+        cache.insert(proposal, size)
         return size
     }
 
@@ -91,5 +81,30 @@ func earliest(_ a: Date?, _ b: Date?) -> Date? {
     case let (a?, b?): return min(a, b)
     case let (a?, nil): return a
     case let (nil, b): return b
+    }
+}
+
+/// Four proposal → size pairs, replaced round-robin.
+struct SizeCache {
+    private var p0: ProposedSize?, p1: ProposedSize?, p2: ProposedSize?, p3: ProposedSize?
+    private var s0 = Size.zero, s1 = Size.zero, s2 = Size.zero, s3 = Size.zero
+    private var next = 0
+
+    func lookup(_ proposal: ProposedSize) -> Size? {
+        if p0 == proposal { return s0 }
+        if p1 == proposal { return s1 }
+        if p2 == proposal { return s2 }
+        if p3 == proposal { return s3 }
+        return nil
+    }
+
+    mutating func insert(_ proposal: ProposedSize, _ size: Size) {
+        switch next {
+        case 0: (p0, s0) = (proposal, size)
+        case 1: (p1, s1) = (proposal, size)
+        case 2: (p2, s2) = (proposal, size)
+        default: (p3, s3) = (proposal, size)
+        }
+        next = (next + 1) & 3
     }
 }

@@ -70,10 +70,14 @@ final class ShapeNode: LayoutNode {
             gradient = g
         }
         for y in area.minY..<area.maxY {
+            let rowColor = gradient.map { $0.rowStep(y: y, in: rect) }
             for x in area.minX..<area.maxX {
                 if rounded && isCorner(x: x, y: y, of: rect) { continue }
-                let color = gradient.map { $0.color(at: x, y, in: rect, stops: stops) } ?? stops[0]
-                canvas.fill(x: x, y: y, color: color)
+                if let gradient, let rowColor {
+                    canvas.fill(x: x, y: y, color: gradient.color(t: rowColor.t0 + rowColor.dt * Double(x - rect.minX), stops: stops))
+                } else {
+                    canvas.fill(x: x, y: y, color: stops[0])
+                }
             }
         }
     }

@@ -45,8 +45,19 @@ final class StackNode: LayoutNode {
     private func majorProposal(_ p: ProposedSize) -> Int? { axis == .horizontal ? p.width : p.height }
     private func minorProposal(_ p: ProposedSize) -> Int? { axis == .horizontal ? p.height : p.width }
 
-    /// The children's sizes for `proposal`, in declaration order (A3.2–A3.3).
+    /// The last allocations, so that drawing reuses what measuring computed.
+    private var allocations: [(ProposedSize, [Size])] = []
+
+    /// The children's sizes for `proposal`, in declaration order (A3.2–A3.3), memoized.
     private func allocate(_ p: ProposedSize) -> [Size] {
+        if let hit = allocations.first(where: { $0.0 == p }) { return hit.1 }
+        let sizes = computeAllocation(p)
+        if allocations.count >= 3 { allocations.removeFirst() }
+        allocations.append((p, sizes))
+        return sizes
+    }
+
+    private func computeAllocation(_ p: ProposedSize) -> [Size] {
         let pm = minorProposal(p)
         guard let pM = majorProposal(p) else {
             return children.map { $0.sizeThatFits(proposal(major: nil, minor: pm)) }

@@ -13,6 +13,7 @@ struct TextLayout: Equatable {
 /// Text layout and drawing (LAYOUT.md A6, C3).
 final class TextNode: LayoutNode {
     let text: String
+    private let prepared: PreparedText
     let font: Font
     let color: ResolvedColor?
     let attributes: CellAttributes
@@ -24,9 +25,12 @@ final class TextNode: LayoutNode {
     let isRedacted: Bool
     /// Whether block glyphs exist for every character (checked once per node).
     private let blockRows: [Int]
+    /// Width of each hard line at each block scale, measured once.
+    private let blockWidths: [Int: [Int]]
 
     init(text: String, environment env: EnvironmentValues) {
         self.text = TextLineBreaker.prepare(text)
+        self.prepared = PreparedText(self.text)
         var font = env.font ?? .body
         if let weight = env.fontWeight { font.weight = weight }
         self.font = font
@@ -51,6 +55,11 @@ final class TextNode: LayoutNode {
             }
         }
         self.blockRows = rows
+        var widths: [Int: [Int]] = [:]
+        for scale in rows {
+            widths[scale] = hardLines.map { BlockFont.width(of: String($0), rows: scale) ?? 0 }
+        }
+        self.blockWidths = widths
 
         var attributes: CellAttributes = []
         // Large text without block glyphs (CJK, emoji) is drawn one row tall and bold (A6.7).
@@ -86,7 +95,7 @@ final class TextNode: LayoutNode {
         }
         let heightLimit = height.map { max(1, $0) }
         let limit = [lineLimit, heightLimit].compactMap { $0 }.min()
-        let lines = TextLineBreaker.layout(text, width: width, maxLines: limit, truncation: truncation)
+        let lines = TextLineBreaker.layout(prepared, width: width, maxLines: limit, truncation: truncation)
         let visible = max(lines.lines.count, reservedLines)
         return TextLayout(
             glyphRows: 1, lines: lines.lines, isTruncated: lines.isTruncated,
@@ -106,7 +115,7 @@ final class TextNode: LayoutNode {
         }
         var lines: [TextLine] = []
         for var line in hardLines {
-            var lineWidth = BlockFont.width(of: line, rows: scale) ?? 0
+            var lineWidth = blockWidths[scale]?[lines.count] ?? BlockFont.width(of: line, rows: scale) ?? 0
             if let width, lineWidth > width {
                 guard truncating else { return nil }
                 while lineWidth > width, !line.isEmpty {

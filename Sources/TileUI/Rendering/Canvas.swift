@@ -28,8 +28,7 @@ struct Canvas {
 
     /// Blanks the other half of a wide grapheme that (x, y) is part of, before (x, y) is rewritten.
     mutating func detachWide(x: Int, y: Int) {
-        let cell = grid[x, y]
-        if cell.isContinuation {
+        if grid[x, y].isContinuation {
             if x > 0 {
                 grid[x - 1, y].character = " "
             }
@@ -43,11 +42,11 @@ struct Canvas {
 
     /// The foreground a glyph of `color` gets over the cell at (x, y), and whether it must be dim
     /// because it cannot be blended (A7.8).
-    private func foreground(_ color: ResolvedColor?, over cell: Cell) -> (RGBColor?, dim: Bool) {
+    private func foreground(_ color: ResolvedColor?, over background: RGBColor?) -> (RGBColor?, dim: Bool) {
         guard let color else { return (nil, alpha < 0.6) }
         let a = color.alpha * alpha
         if a >= 1 { return (color.rgb, false) }
-        if let background = cell.background { return (color.rgb.blended(over: background, alpha: a), false) }
+        if let background { return (color.rgb.blended(over: background, alpha: a), false) }
         return (color.rgb, a < 0.6)
     }
 
@@ -61,23 +60,22 @@ struct Canvas {
         }
         detachWide(x: x, y: y)
         if width == 2 { detachWide(x: x + 1, y: y) }
-        var cell = grid[x, y]
-        let (rgb, dim) = foreground(color, over: cell)
-        cell.character = character
-        cell.isContinuation = false
-        cell.foreground = rgb
-        cell.attributes = dim ? attributes.union(.dim) : attributes
-        if linkIndex != 0 { cell.linkIndex = linkIndex }
-        grid[x, y] = cell
+        let (rgb, dim) = foreground(color, over: grid[x, y].background)
+        let style = dim ? attributes.union(.dim) : attributes
+        let link = linkIndex
+        setGlyph(x: x, y: y, character, isContinuation: false, foreground: rgb, attributes: style, link: link)
         if width == 2 {
-            var next = grid[x + 1, y]
-            next.character = " "
-            next.isContinuation = true
-            next.foreground = cell.foreground
-            next.attributes = cell.attributes
-            if linkIndex != 0 { next.linkIndex = linkIndex }
-            grid[x + 1, y] = next
+            setGlyph(x: x + 1, y: y, " ", isContinuation: true, foreground: rgb, attributes: style, link: link)
         }
+    }
+
+    private mutating func setGlyph(x: Int, y: Int, _ character: Character, isContinuation: Bool,
+                                   foreground: RGBColor?, attributes: CellAttributes, link: UInt16) {
+        grid[x, y].character = character
+        grid[x, y].isContinuation = isContinuation
+        grid[x, y].foreground = foreground
+        grid[x, y].attributes = attributes
+        if link != 0 { grid[x, y].linkIndex = link }
     }
 
     /// Paints the cell at (x, y) with `color`. An opaque fill covers what was there; a translucent
@@ -85,25 +83,18 @@ struct Canvas {
     mutating func fill(x: Int, y: Int, color: ResolvedColor) {
         guard alpha > 0, clip.contains(x: x, y: y) else { return }
         let a = color.alpha * alpha
-        var cell = grid[x, y]
-        if a >= 1 || (cell.background == nil && a >= 0.5) {
+        let background = grid[x, y].background
+        if a >= 1 || (background == nil && a >= 0.5) {
             detachWide(x: x, y: y)
-            cell = grid[x, y]
-            cell.character = " "
-            cell.isContinuation = false
-            cell.foreground = nil
-            cell.attributes = []
-            cell.background = color.rgb
-        } else if let background = cell.background {
-            cell.background = color.rgb.blended(over: background, alpha: a)
-            if let foreground = cell.foreground {
-                cell.foreground = color.rgb.blended(over: foreground, alpha: a)
+            setGlyph(x: x, y: y, " ", isContinuation: false, foreground: nil, attributes: [], link: linkIndex)
+            grid[x, y].background = color.rgb
+        } else if let background {
+            grid[x, y].background = color.rgb.blended(over: background, alpha: a)
+            if let foreground = grid[x, y].foreground {
+                grid[x, y].foreground = color.rgb.blended(over: foreground, alpha: a)
             }
-        } else {
-            return
+            if linkIndex != 0 { grid[x, y].linkIndex = linkIndex }
         }
-        if linkIndex != 0 { cell.linkIndex = linkIndex }
-        grid[x, y] = cell
     }
 
     /// Marks every visible cell of `rect` as covered by link `index`.

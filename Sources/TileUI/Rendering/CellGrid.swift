@@ -24,7 +24,8 @@ public struct CellGrid: Hashable, Sendable {
     /// The cell at column `x`, row `y` (both 0-based, must be inside the grid).
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
-        set { cells[y * width + x] = newValue }
+        // In place, so that changing one field of a cell does not copy the cell.
+        _modify { yield &cells[y * width + x] }
     }
 
     /// Whether (x, y) lies inside the grid.

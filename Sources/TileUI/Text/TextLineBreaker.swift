@@ -82,11 +82,17 @@ enum TextLineBreaker {
     /// When the remaining text fits in `width` once its hard breaks are joined (always so when `width`
     /// is nil), it is shown whole, without "…", and the result is not truncated.
     static func layout(_ text: String, width: Int?, maxLines: Int?, truncation: TextTruncationMode) -> TextLayoutLines {
-        if let line = wholeLine(text, width: width) {
+        layout(PreparedText(text), width: width, maxLines: maxLines, truncation: truncation)
+    }
+
+    /// `layout` over text measured once: a Text is laid out for several proposals, and measuring
+    /// (graphemes, widths, break opportunities) is most of the cost.
+    static func layout(_ prepared: PreparedText, width: Int?, maxLines: Int?, truncation: TextTruncationMode) -> TextLayoutLines {
+        if let line = prepared.singleLine, width.map({ line.width <= max(1, $0) }) ?? true {
             return TextLayoutLines(lines: [line], isTruncated: false, width: line.width)
         }
-        let glyphs = Glyphs(text)
-        let ranges = glyphs.lineRanges(width: width.map { max(1, $0) })
+        let glyphs = prepared.glyphs
+        let ranges = glyphs.lineRanges(width: width.map { max(1, $0) }, opportunities: width == nil ? [] : prepared.opportunities)
         let limit = maxLines.map { max(1, $0) } ?? Int.max
         var lines: [TextLine]
         var isTruncated = false
@@ -107,6 +113,8 @@ enum TextLineBreaker {
 
     /// The whole text as one line when it has no hard break, fits `width` and is made only of
     /// standalone scalars; nil otherwise. Most labels take this path and skip the per-grapheme arrays.
+    static func unwrappedLine(_ text: String) -> TextLine? { wholeLine(text, width: nil) }
+
     private static func wholeLine(_ text: String, width: Int?) -> TextLine? {
         var total = 0
         for scalar in text.unicodeScalars {
@@ -119,7 +127,7 @@ enum TextLineBreaker {
 }
 
 /// How a grapheme takes part in line breaking (the few UAX #14 classes tiles distinguishes).
-private enum BreakClass: UInt8 {
+enum BreakClass: UInt8 {
     /// " ": a break opportunity after it; dropped at a soft break.
     case space
     /// "\n": a hard break.
@@ -176,7 +184,7 @@ private enum BreakClass: UInt8 {
 }
 
 /// Prepared text as parallel arrays, so breaking and measuring never index into a String.
-private struct Glyphs {
+struct Glyphs {
     /// The text's UTF-8; lines are cut from it by byte range.
     var bytes: [UInt8]
     /// `starts[i]` = byte offset of grapheme `i`; one longer than the grapheme count.
@@ -283,8 +291,12 @@ private struct Glyphs {
 
     /// Ranges of the wrapped lines, trailing spaces at soft breaks removed. `width` nil: hard breaks only.
     func lineRanges(width: Int?) -> [Range<Int>] {
+        lineRanges(width: width, opportunities: width == nil ? [] : breakOpportunities())
+    }
+
+    /// `lineRanges(width:)` with the break opportunities already computed.
+    func lineRanges(width: Int?, opportunities: [Bool]) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        let opportunities = width == nil ? [] : breakOpportunities()
         var hardStart = 0
         for index in 0...count where index == count || classes[index] == .newline {
             if let width {
@@ -409,4 +421,20 @@ private struct UTF8Decoder: IteratorProtocol {
         position += length
         return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
+}
+
+/// Prepared text measured once for many layouts: its one-line form when it is made only of
+/// standalone scalars without hard breaks, else its graphemes and break opportunities.
+final class PreparedText {
+    let text: String
+    /// The whole text as one line, when no grapheme segmentation is needed to measure it.
+    let singleLine: TextLine?
+
+    init(_ text: String) {
+        self.text = text
+        self.singleLine = TextLineBreaker.unwrappedLine(text)
+    }
+
+    private(set) lazy var glyphs = Glyphs(text)
+    private(set) lazy var opportunities = glyphs.breakOpportunities()
 }

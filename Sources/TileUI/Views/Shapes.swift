@@ -95,23 +95,34 @@ public struct LinearGradient: PrimitiveView, Hashable, Sendable {
         _ViewOutputs(ShapeNode(outline: .rectangle, style: .fill(.gradient(view)), environment: inputs.environment))
     }
 
-    /// The colour at the centre of cell (x, y) of `rect`: its projection on start→end, in unit
-    /// coordinates, picks a point between evenly spaced `stops`.
-    func color(at x: Int, _ y: Int, in rect: Rect, stops: [ResolvedColor]) -> ResolvedColor {
-        guard stops.count > 1 else { return stops[0] }
-        let u = (Double(x - rect.minX) + 0.5) / Double(max(rect.size.width, 1))
-        let v = (Double(y - rect.minY) + 0.5) / Double(max(rect.size.height, 1))
+    /// The gradient parameter along row `y` of `rect`: `t0` at its first cell's centre, growing by
+    /// `dt` a column. A cell centre's projection on start→end, in unit coordinates, is linear in x.
+    func rowStep(y: Int, in rect: Rect) -> (t0: Double, dt: Double) {
+        let width = Double(max(rect.size.width, 1)), height = Double(max(rect.size.height, 1))
+        let v = (Double(y - rect.minY) + 0.5) / height
         let dx = endPoint.x - startPoint.x, dy = endPoint.y - startPoint.y
         let lengthSquared = dx * dx + dy * dy
-        var t = lengthSquared > 0 ? ((u - startPoint.x) * dx + (v - startPoint.y) * dy) / lengthSquared : 0
-        t = min(max(t, 0), 1)
-        let position = t * Double(stops.count - 1)
+        guard lengthSquared > 0 else { return (0, 0) }
+        let t0 = ((0.5 / width - startPoint.x) * dx + (v - startPoint.y) * dy) / lengthSquared
+        return (t0, dx / width / lengthSquared)
+    }
+
+    /// The colour at parameter `t` (clamped to 0…1) between evenly spaced `stops`.
+    func color(t: Double, stops: [ResolvedColor]) -> ResolvedColor {
+        guard stops.count > 1 else { return stops[0] }
+        let position = min(max(t, 0), 1) * Double(stops.count - 1)
         let index = min(Int(position), stops.count - 2)
         let fraction = position - Double(index)
         let a = stops[index], b = stops[index + 1]
         return ResolvedColor(
             rgb: a.rgb.interpolated(to: b.rgb, fraction: fraction),
             alpha: a.alpha + (b.alpha - a.alpha) * fraction)
+    }
+
+    /// The colour at the centre of cell (x, y) of `rect`.
+    func color(at x: Int, _ y: Int, in rect: Rect, stops: [ResolvedColor]) -> ResolvedColor {
+        let row = rowStep(y: y, in: rect)
+        return color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops)
     }
 }
 

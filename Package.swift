@@ -50,5 +50,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "TilesCLITests", dependencies: ["tiles"]),
     ]
 )

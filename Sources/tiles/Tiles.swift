@@ -30,6 +30,23 @@ struct Tiles: ParsableCommand {
     @Option(help: "Colour scheme of the sample: light or dark.")
     var scheme: ColorScheme = .light
 
+    /// Runs the command with the exit codes of the contract: 0 success, 2 usage error, 1 other.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(code == .validationFailure ? 2 : 1)
+        }
+    }
+
     mutating func run() throws {
         var environment = EnvironmentValues()
         environment.colorScheme = scheme

@@ -55,13 +55,6 @@ extension Never: View {
     public var body: Never { fatalError("Never has no body") }
 }
 
-extension View {
-    /// Resolves a child view in `inputs` to its nodes.
-    static func nodes<V: View>(of view: V, _ inputs: _ViewInputs) -> [LayoutNode] {
-        V._makeNodes(view, inputs: inputs).nodes
-    }
-}
-
 /// Resolves any view to its layout nodes.
 func makeNodes<V: View>(_ view: V, _ inputs: _ViewInputs) -> [LayoutNode] {
     V._makeNodes(view, inputs: inputs).nodes

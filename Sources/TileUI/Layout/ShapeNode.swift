@@ -69,15 +69,20 @@ final class ShapeNode: LayoutNode {
             guard !stops.isEmpty else { return }
             gradient = g
         }
-        for y in area.minY..<area.maxY {
-            let rowColor = gradient.map { $0.rowStep(y: y, in: rect) }
-            for x in area.minX..<area.maxX {
-                if rounded && isCorner(x: x, y: y, of: rect) { continue }
-                if let gradient, let rowColor {
-                    canvas.fill(x: x, y: y, color: gradient.color(t: rowColor.t0 + rowColor.dt * Double(x - rect.minX), stops: stops))
-                } else {
-                    canvas.fill(x: x, y: y, color: stops[0])
+        // The paint is unwrapped once, outside the cell loops, so that no cell copies the gradient.
+        guard let gradient else {
+            let color = stops[0]
+            for y in area.minY..<area.maxY {
+                for x in area.minX..<area.maxX where !(rounded && isCorner(x: x, y: y, of: rect)) {
+                    canvas.fill(x: x, y: y, color: color)
                 }
+            }
+            return
+        }
+        for y in area.minY..<area.maxY {
+            let row = gradient.rowStep(y: y, in: rect)
+            for x in area.minX..<area.maxX where !(rounded && isCorner(x: x, y: y, of: rect)) {
+                canvas.fill(x: x, y: y, color: gradient.color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops))
             }
         }
     }

@@ -46,14 +46,13 @@ final class StackNode: LayoutNode {
     private func minorProposal(_ p: ProposedSize) -> Int? { axis == .horizontal ? p.height : p.width }
 
     /// The last allocations, so that drawing reuses what measuring computed.
-    private var allocations: [(ProposedSize, [Size])] = []
+    private var allocations = AllocationCache()
 
     /// The children's sizes for `proposal`, in declaration order (A3.2–A3.3), memoized.
     private func allocate(_ p: ProposedSize) -> [Size] {
-        if let hit = allocations.first(where: { $0.0 == p }) { return hit.1 }
+        if let hit = allocations.lookup(p) { return hit }
         let sizes = computeAllocation(p)
-        if allocations.count >= 3 { allocations.removeFirst() }
-        allocations.append((p, sizes))
+        allocations.insert(p, sizes)
         return sizes
     }
 
@@ -63,54 +62,62 @@ final class StackNode: LayoutNode {
             return children.map { $0.sizeThatFits(proposal(major: nil, minor: pm)) }
         }
         let n = children.count
-        // Flexibility and minimum on the major axis, minor axis held at pm (A1.5).
-        var minimum = [Int](repeating: 0, count: n)
-        var flexibility = [Int](repeating: 0, count: n)
-        for (i, child) in children.enumerated() {
-            minimum[i] = major(child.sizeThatFits(proposal(major: 0, minor: pm)))
-            let maximum = major(child.sizeThatFits(proposal(major: .infinity, minor: pm)))
-            flexibility[i] = maximum.subtractingSaturating(minimum[i])
-        }
-        // Fitting order: priority descending, then flexibility ascending; among infinitely flexible
-        // children the larger minimum first; ties keep declaration order (A3.3 step 1).
-        let order = children.indices.sorted { a, b in
-            let pa = children[a].layoutPriority, pb = children[b].layoutPriority
-            if pa != pb { return pa > pb }
-            if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
-            if flexibility[a] == .max && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
-            return a < b
-        }
-        var sizes = [Size](repeating: .zero, count: n)
-        var available = pM.subtractingSaturating(internalSpacing)
-        // Reserve the minimums of every group below the first (A3.3 step 2).
-        let firstPriority = order.first.map { children[$0].layoutPriority } ?? 0
-        for i in order where children[i].layoutPriority < firstPriority {
-            available = available.subtractingSaturating(minimum[i])
-        }
-        var start = 0
-        while start < order.count {
-            let priority = children[order[start]].layoutPriority
-            var end = start
-            while end < order.count && children[order[end]].layoutPriority == priority { end += 1 }
-            if start > 0 {
-                for i in order[start..<end] { available = available.addingSaturating(minimum[i]) }
+        // Scratch space on the stack rather than three heap arrays per allocation: stacks are
+        // allocated for every proposal they get, and the arrays showed in the layout benchmark.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * n) { scratch in
+            let minimum = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+            let flexibility = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+            var order = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
+            // Flexibility and minimum on the major axis, minor axis held at pm (A1.5).
+            for (i, child) in children.enumerated() {
+                minimum[i] = major(child.sizeThatFits(proposal(major: 0, minor: pm)))
+                let maximum = major(child.sizeThatFits(proposal(major: .infinity, minor: pm)))
+                flexibility[i] = maximum.subtractingSaturating(minimum[i])
+                order[i] = i
             }
-            for (offset, i) in order[start..<end].enumerated() {
-                let remaining = end - start - offset
-                let offer = available == .max ? Int.max : max(available / remaining, 0)
-                let size = children[i].sizeThatFits(proposal(major: offer, minor: pm))
-                sizes[i] = size
-                available = available.subtractingSaturating(major(size))
+            // Fitting order: priority descending, then flexibility ascending; among infinitely
+            // flexible children the larger minimum first; ties keep declaration order (A3.3 step 1).
+            order.sort { a, b in
+                let pa = children[a].layoutPriority, pb = children[b].layoutPriority
+                if pa != pb { return pa > pb }
+                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                if flexibility[a] == .max && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
+                return a < b
             }
-            start = end
+            var sizes = [Size](repeating: .zero, count: n)
+            var available = pM.subtractingSaturating(internalSpacing)
+            // Reserve the minimums of every group below the first (A3.3 step 2).
+            let firstPriority = order.first.map { children[$0].layoutPriority } ?? 0
+            for i in order where children[i].layoutPriority < firstPriority {
+                available = available.subtractingSaturating(minimum[i])
+            }
+            var start = 0
+            while start < n {
+                let priority = children[order[start]].layoutPriority
+                var end = start
+                while end < n && children[order[end]].layoutPriority == priority { end += 1 }
+                if start > 0 {
+                    for i in order[start..<end] { available = available.addingSaturating(minimum[i]) }
+                }
+                for position in start..<end {
+                    let i = order[position]
+                    let remaining = end - position
+                    let offer = available == .max ? Int.max : max(available / remaining, 0)
+                    let size = children[i].sizeThatFits(proposal(major: offer, minor: pm))
+                    sizes[i] = size
+                    available = available.subtractingSaturating(major(size))
+                }
+                start = end
+            }
+            return sizes
         }
-        return sizes
     }
 
     override func computeSize(_ p: ProposedSize) -> Size {
         guard !children.isEmpty else { return .zero }
         let sizes = allocate(p)
-        let majorTotal = sizes.reduce(internalSpacing) { $0.addingSaturating(major($1)) }
+        var majorTotal = internalSpacing
+        for size in sizes { majorTotal = majorTotal.addingSaturating(major(size)) }
         let minorTotal = minorExtent(sizes)
         return axis == .horizontal
             ? Size(width: majorTotal, height: minorTotal)
@@ -125,7 +132,9 @@ final class StackNode: LayoutNode {
             let below = zip(sizes, baselines).map { $0.height.subtractingSaturating($1) }.max() ?? 0
             return above.addingSaturating(below)
         }
-        return sizes.map { minor($0) }.max() ?? 0
+        var extent = 0
+        for size in sizes { extent = max(extent, minor(size)) }
+        return extent
     }
 
     private func baseline(of child: LayoutNode, size: Size) -> Int {
@@ -185,7 +194,14 @@ final class ZStackNode: LayoutNode {
         super.init()
     }
 
-    private var topPriority: Double { children.map(\.layoutPriority).max() ?? 0 }
+    private var topPriority: Double {
+        guard var top = children.first?.layoutPriority else { return 0 }
+        for child in children { top = max(top, child.layoutPriority) }
+        return top
+    }
+
+    /// Whether some child has its own zIndex, so drawing must sort (most ZStacks have none).
+    private lazy var hasZIndex: Bool = children.contains { $0.zIndex != children[0].zIndex }
 
     override func computeSize(_ p: ProposedSize) -> Size {
         let top = topPriority
@@ -201,10 +217,10 @@ final class ZStackNode: LayoutNode {
     override func draw(in rect: Rect, proposal p: ProposedSize, canvas: inout Canvas) {
         let top = topPriority
         // Stable sort by zIndex: later children draw on top (A4.3).
-        let ordered = children.enumerated().sorted { a, b in
+        let ordered = !hasZIndex ? children : children.enumerated().sorted { a, b in
             a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
-        }
-        for (_, child) in ordered {
+        }.map(\.element)
+        for child in ordered {
             let childProposal = child.layoutPriority == top ? p : ProposedSize(rect.size)
             let size = child.sizeThatFits(childProposal)
             let offset = alignment.offset(child: size, container: rect.size)
@@ -244,5 +260,28 @@ final class SpacerNode: LayoutNode {
             let minimum = minLength ?? 0
             return Size(width: max(p.width ?? minimum, minimum), height: max(p.height ?? minimum, minimum))
         }
+    }
+}
+
+/// The last three proposal → allocation pairs of a stack, stored inline and replaced oldest first.
+private struct AllocationCache {
+    private var p0: ProposedSize?, p1: ProposedSize?, p2: ProposedSize?
+    private var s0: [Size] = [], s1: [Size] = [], s2: [Size] = []
+    private var next = 0
+
+    func lookup(_ proposal: ProposedSize) -> [Size]? {
+        if p0 == proposal { return s0 }
+        if p1 == proposal { return s1 }
+        if p2 == proposal { return s2 }
+        return nil
+    }
+
+    mutating func insert(_ proposal: ProposedSize, _ sizes: [Size]) {
+        switch next {
+        case 0: (p0, s0) = (proposal, sizes)
+        case 1: (p1, s1) = (proposal, sizes)
+        default: (p2, s2) = (proposal, sizes)
+        }
+        next = (next + 1) % 3
     }
 }

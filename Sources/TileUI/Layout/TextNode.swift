@@ -25,6 +25,8 @@ final class TextNode: LayoutNode {
     let isRedacted: Bool
     /// Whether block glyphs exist for every character (checked once per node).
     private let blockRows: [Int]
+    /// The hard lines, split once; only block-glyph layout needs them.
+    private let hardLines: [String]
     /// Width of each hard line at each block scale, measured once.
     private let blockWidths: [Int: [Int]]
 
@@ -47,19 +49,21 @@ final class TextNode: LayoutNode {
         // minimum scale factor still allows; big scales only where glyphs exist.
         let natural = font.glyphRows
         let smallest = Font.glyphRows(forPoints: font.size * minimumScaleFactor)
-        let hardLines = self.text.split(separator: "\n", omittingEmptySubsequences: false)
         var rows: [Int] = []
+        var hardLines: [String] = []
         if natural > 1 {
+            hardLines = self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for scale in BlockFont.rowCounts where scale <= natural && scale >= smallest {
-                if hardLines.allSatisfy({ BlockFont.canRender(String($0), rows: scale) }) { rows.append(scale) }
+                if hardLines.allSatisfy({ BlockFont.canRender($0, rows: scale) }) { rows.append(scale) }
             }
         }
         self.blockRows = rows
         var widths: [Int: [Int]] = [:]
         for scale in rows {
-            widths[scale] = hardLines.map { BlockFont.width(of: String($0), rows: scale) ?? 0 }
+            widths[scale] = hardLines.map { BlockFont.width(of: $0, rows: scale) ?? 0 }
         }
         self.blockWidths = widths
+        self.hardLines = rows.isEmpty ? [] : hardLines
 
         var attributes: CellAttributes = []
         // Large text without block glyphs (CJK, emoji) is drawn one row tall and bold (A6.7).
@@ -73,14 +77,14 @@ final class TextNode: LayoutNode {
 
     override var spacingKind: SpacingKind { .text }
 
-    private var layoutCache: [(ProposedSize, TextLayout)] = []
+    /// The last layout built, for drawing and baselines; measuring needs no lines (`computeSize`).
+    private var lastLayout: (proposal: ProposedSize, layout: TextLayout)?
 
-    /// The layout for `proposal`, memoized: layout runs for measuring and again for drawing.
+    /// The layout for `proposal`, memoized: baselines and drawing may ask for the same one.
     func layout(for proposal: ProposedSize) -> TextLayout {
-        if let hit = layoutCache.first(where: { $0.0 == proposal }) { return hit.1 }
+        if let last = lastLayout, last.proposal == proposal { return last.layout }
         let result = computeLayout(proposal)
-        if layoutCache.count >= 4 { layoutCache.removeFirst() }
-        layoutCache.append((proposal, result))
+        lastLayout = (proposal, result)
         return result
     }
 
@@ -93,19 +97,27 @@ final class TextNode: LayoutNode {
                 return layout
             }
         }
-        let heightLimit = height.map { max(1, $0) }
-        let limit = [lineLimit, heightLimit].compactMap { $0 }.min()
-        let lines = TextLineBreaker.layout(prepared, width: width, maxLines: limit, truncation: truncation)
+        let lines = TextLineBreaker.layout(prepared, width: width, maxLines: lineCap(height: height), truncation: truncation)
         let visible = max(lines.lines.count, reservedLines)
         return TextLayout(
             glyphRows: 1, lines: lines.lines, isTruncated: lines.isTruncated,
             size: Size(width: lines.width, height: visible))
     }
 
+    /// The most lines of one-row text that show: the line limit, and at least one within a height.
+    private func lineCap(height: Int?) -> Int? {
+        switch (lineLimit, height) {
+        case let (limit?, height?): return min(limit, max(1, height))
+        case let (limit?, nil): return limit
+        case let (nil, height?): return max(1, height)
+        case (nil, nil): return nil
+        }
+    }
+
     /// Block-glyph layout at `scale`; nil when it does not fit, unless `truncating`, when glyphs
     /// that do not fit are dropped from the end of each line.
     private func blockLayout(scale: Int, width: Int?, height: Int?, truncating: Bool) -> TextLayout? {
-        var hardLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var hardLines = self.hardLines
         var truncated = false
         let maxLines = [lineLimit, height.map { max(1, $0 / scale) }].compactMap { $0 }.min() ?? hardLines.count
         if hardLines.count > maxLines {
@@ -134,7 +146,15 @@ final class TextNode: LayoutNode {
             size: Size(width: widest, height: max(lines.count, reservedLines) * scale))
     }
 
-    override func computeSize(_ proposal: ProposedSize) -> Size { layout(for: proposal).size }
+    override func computeSize(_ proposal: ProposedSize) -> Size {
+        guard blockRows.isEmpty else { return layout(for: proposal).size }
+        // Stacks measure a Text at several widths (0, ∞, their offer) and draw it at one, so
+        // measuring counts lines without building their text.
+        let width = proposal.width == .infinity ? nil : proposal.width
+        let height = proposal.height == .infinity ? nil : proposal.height
+        let measured = TextLineBreaker.measure(prepared, width: width, maxLines: lineCap(height: height), truncation: truncation)
+        return Size(width: measured.width, height: max(measured.lineCount, reservedLines))
+    }
 
     override func firstBaseline(for size: Size) -> Int { min(size.height, layout(for: ProposedSize(size)).glyphRows) }
     override func lastBaseline(for size: Size) -> Int {
@@ -164,18 +184,30 @@ final class TextNode: LayoutNode {
 
     private func drawLine(_ line: String, x start: Int, y: Int, canvas: inout Canvas) {
         var x = start
-        for character in line {
-            let width = character.cellWidth
-            guard width > 0 else { continue }
-            if isRedacted && character != " " {
-                for column in 0..<width {
-                    canvas.put("▒", width: 1, x: x + column, y: y, color: color, attributes: attributes.union(.dim))
-                }
-            } else {
-                canvas.put(character, width: width, x: x, y: y, color: color, attributes: attributes)
+        // A line of standalone scalars is drawn scalar by scalar: each is a grapheme of its own,
+        // and iterating Characters would run Swift's grapheme segmentation for nothing.
+        if line.unicodeScalars.allSatisfy(\.isStandaloneGrapheme) {
+            for scalar in line.unicodeScalars {
+                drawGrapheme(Character(scalar), width: scalar.cellWidth, x: &x, y: y, canvas: &canvas)
             }
-            x += width
+        } else {
+            for character in line {
+                drawGrapheme(character, width: character.cellWidth, x: &x, y: y, canvas: &canvas)
+            }
         }
+    }
+
+    /// Draws one grapheme of `width` columns at `x` and advances `x` past it.
+    private func drawGrapheme(_ character: Character, width: Int, x: inout Int, y: Int, canvas: inout Canvas) {
+        guard width > 0 else { return }
+        if isRedacted && character != " " {
+            for column in 0..<width {
+                canvas.put("▒", width: 1, x: x + column, y: y, color: color, attributes: attributes.union(.dim))
+            }
+        } else {
+            canvas.put(character, width: width, x: x, y: y, color: color, attributes: attributes)
+        }
+        x += width
     }
 
     /// Block glyph rows leave their blank pixels transparent, like the space around a letter.

@@ -1,11 +1,18 @@
 /// A view with one change applied: to the environment its content resolves in, to each node the
 /// content produces, or both. Every built-in modifier is one of these.
+///
+/// Usable from inlinable code so that a client module sees through the `some View` the modifiers
+/// return: otherwise each modifier call in a client's `body` looks the type up by its mangled name
+/// at run time, which showed in the layout benchmark.
+@usableFromInline
 struct ModifiedView<Content: View>: PrimitiveView {
     let content: Content
     var environment: ((inout EnvironmentValues) -> Void)? = nil
     var transform: ((LayoutNode, _ViewInputs) -> LayoutNode)? = nil
 
-    static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @usableFromInline var body: Never { fatalError("ModifiedView is a primitive view and has no body") }
+
+    @usableFromInline static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         var inputs = inputs
         if let change = view.environment { change(&inputs.environment) }
         let nodes = makeNodes(view.content, inputs)

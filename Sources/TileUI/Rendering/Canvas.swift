@@ -63,19 +63,21 @@ struct Canvas {
         let (rgb, dim) = foreground(color, over: grid[x, y].background)
         let style = dim ? attributes.union(.dim) : attributes
         let link = linkIndex
-        setGlyph(x: x, y: y, character, isContinuation: false, foreground: rgb, attributes: style, link: link)
+        Canvas.setGlyph(&grid[x, y], character, isContinuation: false, foreground: rgb, attributes: style, link: link)
         if width == 2 {
-            setGlyph(x: x + 1, y: y, " ", isContinuation: true, foreground: rgb, attributes: style, link: link)
+            Canvas.setGlyph(&grid[x + 1, y], " ", isContinuation: true, foreground: rgb, attributes: style, link: link)
         }
     }
 
-    private mutating func setGlyph(x: Int, y: Int, _ character: Character, isContinuation: Bool,
-                                   foreground: RGBColor?, attributes: CellAttributes, link: UInt16) {
-        grid[x, y].character = character
-        grid[x, y].isContinuation = isContinuation
-        grid[x, y].foreground = foreground
-        grid[x, y].attributes = attributes
-        if link != 0 { grid[x, y].linkIndex = link }
+    /// Writes a glyph into `cell`, keeping its background. One in-place access per cell: writing
+    /// field by field through the grid showed in the layout benchmark.
+    private static func setGlyph(_ cell: inout Cell, _ character: Character, isContinuation: Bool,
+                                 foreground: RGBColor?, attributes: CellAttributes, link: UInt16) {
+        cell.character = character
+        cell.isContinuation = isContinuation
+        cell.foreground = foreground
+        cell.attributes = attributes
+        if link != 0 { cell.linkIndex = link }
     }
 
     /// Paints the cell at (x, y) with `color`. An opaque fill covers what was there; a translucent
@@ -86,15 +88,25 @@ struct Canvas {
         let background = grid[x, y].background
         if a >= 1 || (background == nil && a >= 0.5) {
             detachWide(x: x, y: y)
-            setGlyph(x: x, y: y, " ", isContinuation: false, foreground: nil, attributes: [], link: linkIndex)
-            grid[x, y].background = color.rgb
+            Canvas.paint(&grid[x, y], color.rgb, link: linkIndex)
         } else if let background {
-            grid[x, y].background = color.rgb.blended(over: background, alpha: a)
-            if let foreground = grid[x, y].foreground {
-                grid[x, y].foreground = color.rgb.blended(over: foreground, alpha: a)
-            }
-            if linkIndex != 0 { grid[x, y].linkIndex = linkIndex }
+            Canvas.blend(&grid[x, y], color.rgb, alpha: a, over: background, link: linkIndex)
         }
+    }
+
+    /// Covers `cell` with an opaque `rgb`: a blank glyph on that background.
+    private static func paint(_ cell: inout Cell, _ rgb: RGBColor, link: UInt16) {
+        setGlyph(&cell, " ", isContinuation: false, foreground: nil, attributes: [], link: link)
+        cell.background = rgb
+    }
+
+    /// Blends a translucent `rgb` over `cell`, whose background is `background`, keeping its glyph.
+    private static func blend(_ cell: inout Cell, _ rgb: RGBColor, alpha: Double, over background: RGBColor, link: UInt16) {
+        cell.background = rgb.blended(over: background, alpha: alpha)
+        if let foreground = cell.foreground {
+            cell.foreground = rgb.blended(over: foreground, alpha: alpha)
+        }
+        if link != 0 { cell.linkIndex = link }
     }
 
     /// Marks every visible cell of `rect` as covered by link `index`.

@@ -23,8 +23,9 @@ public struct CellGrid: Hashable, Sendable {
 
     /// The cell at column `x`, row `y` (both 0-based, must be inside the grid).
     public subscript(x: Int, y: Int) -> Cell {
-        get { cells[y * width + x] }
-        // In place, so that changing one field of a cell does not copy the cell.
+        // In place both ways, so that reading or changing one field of a cell does not copy the
+        // cell (and retain its grapheme).
+        _read { yield cells[y * width + x] }
         _modify { yield &cells[y * width + x] }
     }
 

@@ -100,15 +100,40 @@ enum TextLineBreaker {
             lines = ranges.map(glyphs.line)
         } else {
             lines = ranges[..<(limit - 1)].map(glyphs.line)
-            let remaining = glyphs.joinedRemainder(from: ranges[limit - 1].lowerBound)
-            if let width, remaining.width > width {
-                lines.append(remaining.shortened(toFit: width, mode: truncation))
+            let (remaining, start) = glyphs.remainder(from: ranges[limit - 1].lowerBound)
+            if let width, remaining.width(start..<remaining.count) > width {
+                let (head, tail) = remaining.shortenedRanges(from: start, toFit: width, mode: truncation)
+                lines.append(remaining.shortenedLine(head: head, tail: tail))
                 isTruncated = true
             } else {
-                lines.append(remaining.line(0..<remaining.count))
+                lines.append(remaining.line(start..<remaining.count))
             }
         }
         return TextLayoutLines(lines: lines, isTruncated: isTruncated, width: lines.map(\.width).max() ?? 0)
+    }
+
+    /// The number of lines and the width `layout` returns, without building the lines' text:
+    /// stacks measure a Text at several widths and draw it at only one.
+    static func measure(_ prepared: PreparedText, width: Int?, maxLines: Int?, truncation: TextTruncationMode) -> (lineCount: Int, width: Int) {
+        if let line = prepared.singleLine, width.map({ line.width <= max(1, $0) }) ?? true {
+            return (1, line.width)
+        }
+        let glyphs = prepared.glyphs
+        let ranges = glyphs.lineRanges(width: width.map { max(1, $0) }, opportunities: width == nil ? [] : prepared.opportunities)
+        let limit = maxLines.map { max(1, $0) } ?? Int.max
+        var widest = 0
+        if ranges.count <= limit {
+            for range in ranges { widest = max(widest, glyphs.width(range)) }
+            return (ranges.count, widest)
+        }
+        for range in ranges[..<(limit - 1)] { widest = max(widest, glyphs.width(range)) }
+        let (remaining, start) = glyphs.remainder(from: ranges[limit - 1].lowerBound)
+        var lastWidth = remaining.width(start..<remaining.count)
+        if let width, lastWidth > width {
+            let (head, tail) = remaining.shortenedRanges(from: start, toFit: width, mode: truncation)
+            lastWidth = head.map { remaining.width($0) + 1 + remaining.width(tail) } ?? 0
+        }
+        return (limit, max(widest, lastWidth))
     }
 
     /// The whole text as one line when it has no hard break, fits `width` and is made only of
@@ -346,6 +371,14 @@ struct Glyphs {
         result.append(start..<end)
     }
 
+    /// The graphemes from `start` to the end as `joinedRemainder` makes them, and the index they
+    /// start at: when no hard break follows, they are this text's own graphemes from `start` (a
+    /// grapheme boundary), which spares measuring them again.
+    func remainder(from start: Int) -> (glyphs: Glyphs, start: Int) {
+        if !classes[start...].contains(.newline) { return (self, start) }
+        return (joinedRemainder(from: start), 0)
+    }
+
     /// Graphemes from `start` to the end with each run of hard breaks turned into one space.
     func joinedRemainder(from start: Int) -> Glyphs {
         // "\n" is a single byte that never occurs inside another UTF-8 sequence.
@@ -359,39 +392,51 @@ struct Glyphs {
 
     /// This text shortened with "…" to at most `width` columns (empty when "…" does not fit).
     func shortened(toFit width: Int, mode: TextTruncationMode) -> TextLine {
+        let (head, tail) = shortenedRanges(from: 0, toFit: width, mode: mode)
+        return shortenedLine(head: head, tail: tail)
+    }
+
+    /// The graphemes kept before and after "…" when the graphemes from `start` on are shortened to
+    /// at most `width` columns; head is nil when "…" itself does not fit.
+    func shortenedRanges(from first: Int, toFit width: Int, mode: TextTruncationMode) -> (head: Range<Int>?, tail: Range<Int>) {
         let budget = width - 1
-        guard budget >= 0 else { return TextLine(text: "", width: 0) }
+        guard budget >= 0 else { return (nil, count..<count) }
         let head: Range<Int>
         let tail: Range<Int>
         switch mode {
         case .tail:
-            head = prefix(fitting: budget)
+            head = prefix(from: first, fitting: budget)
             tail = count..<count
         case .head:
-            head = 0..<0
-            tail = suffix(fitting: budget)
+            head = first..<first
+            tail = suffix(from: first, fitting: budget)
         case .middle:
             // The start gets the larger half; whatever a wide grapheme leaves unused goes to the end.
-            head = prefix(fitting: budget - budget / 2)
-            tail = suffix(fitting: budget - self.width(head))
+            head = prefix(from: first, fitting: budget - budget / 2)
+            tail = suffix(from: first, fitting: budget - self.width(head))
         }
-        let start = trimmingTrailingSpaces(head)
         var end = tail
         while !end.isEmpty && classes[end.lowerBound] == .space { end = (end.lowerBound + 1)..<end.upperBound }
-        return TextLine(text: text(start) + "…" + text(end), width: self.width(start) + 1 + self.width(end))
+        return (trimmingTrailingSpaces(head), end)
     }
 
-    /// The longest leading range no wider than `budget`.
-    private func prefix(fitting budget: Int) -> Range<Int> {
-        var end = 0
-        while end < count && offsets[end + 1] <= budget { end += 1 }
-        return 0..<end
+    /// The line `head` + "…" + `tail` (empty when head is nil).
+    func shortenedLine(head: Range<Int>?, tail: Range<Int>) -> TextLine {
+        guard let head else { return TextLine(text: "", width: 0) }
+        return TextLine(text: text(head) + "…" + text(tail), width: width(head) + 1 + width(tail))
     }
 
-    /// The longest trailing range no wider than `budget`.
-    private func suffix(fitting budget: Int) -> Range<Int> {
+    /// The longest range starting at `first` no wider than `budget`.
+    private func prefix(from first: Int, fitting budget: Int) -> Range<Int> {
+        var end = first
+        while end < count && offsets[end + 1] - offsets[first] <= budget { end += 1 }
+        return first..<end
+    }
+
+    /// The longest range at the end, starting no earlier than `first`, no wider than `budget`.
+    private func suffix(from first: Int, fitting budget: Int) -> Range<Int> {
         var start = count
-        while start > 0 && offsets[count] - offsets[start - 1] <= budget { start -= 1 }
+        while start > first && offsets[count] - offsets[start - 1] <= budget { start -= 1 }
         return start..<count
     }
 }

@@ -42,20 +42,30 @@ public struct Capsule: Shape {
     public var _outline: _ShapeOutline { _ShapeOutline(value: .capsule) }
 }
 
+/// A shape filled with a paint, or with the foreground colour. Usable from inlinable code so that
+/// clients see through the `some View` of `fill` (see ModifiedView).
+@usableFromInline
 struct _FilledShape: PrimitiveView {
+    @usableFromInline var body: Never { fatalError("_FilledShape is a primitive view and has no body") }
+
     let outline: ShapeOutline
     let paint: Paint?
-    static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @usableFromInline static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         let env = inputs.environment
         let paint = view.paint ?? .color(env.foregroundColor ?? .primary)
         return _ViewOutputs(ShapeNode(outline: view.outline, style: .fill(paint), environment: env))
     }
 }
 
+/// A shape's outline in box drawing. Usable from inlinable code so that clients see through the
+/// `some View` of `stroke` (see ModifiedView).
+@usableFromInline
 struct _StrokedShape: PrimitiveView {
+    @usableFromInline var body: Never { fatalError("_StrokedShape is a primitive view and has no body") }
+
     let outline: ShapeOutline
     let color: Color
-    static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @usableFromInline static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         _ViewOutputs(ShapeNode(outline: view.outline, style: .stroke(view.color), environment: inputs.environment))
     }
 }

@@ -74,8 +74,9 @@ public struct Environment<Value>: @unchecked Sendable {
 
 /// The environment of the body being evaluated, so `@Environment` can read it without reflection.
 /// One per render, used on one thread, never shared.
+@usableFromInline
 final class ResolveContext: @unchecked Sendable {
-    var environment: EnvironmentValues
+    @usableFromInline var environment: EnvironmentValues
 
     init(environment: EnvironmentValues) {
         self.environment = environment

@@ -2,12 +2,13 @@ import Foundation
 
 /// `background` / `overlay` (A7.5): sized by the primary child; the secondary view is proposed
 /// exactly that size, aligned, and drawn behind or in front.
+@usableFromInline
 final class SecondaryNode: WrapperNode {
     let secondary: LayoutNode
     let alignment: Alignment
     let isBackground: Bool
 
-    init(child: LayoutNode, secondary: LayoutNode, alignment: Alignment, isBackground: Bool) {
+    @usableFromInline init(child: LayoutNode, secondary: LayoutNode, alignment: Alignment, isBackground: Bool) {
         self.secondary = secondary
         self.alignment = alignment
         self.isBackground = isBackground
@@ -31,10 +32,11 @@ final class SecondaryNode: WrapperNode {
 }
 
 /// `opacity` (A7.8): multiplies the alpha of everything drawn inside.
+@usableFromInline
 final class OpacityNode: WrapperNode {
     let opacity: Double
 
-    init(child: LayoutNode, opacity: Double) {
+    @usableFromInline init(child: LayoutNode, opacity: Double) {
         self.opacity = min(max(opacity, 0), 1)
         super.init(child: child)
     }
@@ -48,6 +50,7 @@ final class OpacityNode: WrapperNode {
 }
 
 /// `hidden()`: keeps layout, draws nothing, takes no taps.
+@usableFromInline
 final class HiddenNode: WrapperNode {
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {}
     override func nextChange(after now: Date) -> Date? { nil }
@@ -55,10 +58,11 @@ final class HiddenNode: WrapperNode {
 
 /// `clipped()` and `cornerRadius` (A7.6): clip to the frame; with a radius of 8 pt or more the
 /// corner cells show what lay beneath, or round a box corner drawn there.
+@usableFromInline
 final class ClipNode: WrapperNode {
     let roundsCorners: Bool
 
-    init(child: LayoutNode, roundsCorners: Bool) {
+    @usableFromInline init(child: LayoutNode, roundsCorners: Bool) {
         self.roundsCorners = roundsCorners
         super.init(child: child)
     }
@@ -105,10 +109,11 @@ final class LinkNode: WrapperNode {
 }
 
 /// `widgetURL` (B8.1): the first one met in pre-order is the tree's.
+@usableFromInline
 final class WidgetURLNode: WrapperNode {
     let url: URL
 
-    init(child: LayoutNode, url: URL) {
+    @usableFromInline init(child: LayoutNode, url: URL) {
         self.url = url
         super.init(child: child)
     }

@@ -1,13 +1,14 @@
 import Foundation
 
 /// `padding` (A7.1): the child is proposed the proposal less the insets and placed at (leading, top).
+@usableFromInline
 final class PaddingNode: WrapperNode {
     /// A framed or padded Spacer is an ordinary view to its neighbours.
     override var spacingKind: SpacingKind { child.spacingKind == .spacer ? .other : child.spacingKind }
 
     let insets: EdgeInsets
 
-    init(child: LayoutNode, insets: EdgeInsets) {
+    @usableFromInline init(child: LayoutNode, insets: EdgeInsets) {
         self.insets = insets
         super.init(child: child)
     }
@@ -36,6 +37,7 @@ final class PaddingNode: WrapperNode {
 }
 
 /// `frame(width:height:alignment:)` (A7.2).
+@usableFromInline
 final class FixedFrameNode: WrapperNode {
     /// A framed or padded Spacer is an ordinary view to its neighbours.
     override var spacingKind: SpacingKind { child.spacingKind == .spacer ? .other : child.spacingKind }
@@ -44,7 +46,7 @@ final class FixedFrameNode: WrapperNode {
     let height: Int?
     let alignment: Alignment
 
-    init(child: LayoutNode, width: Int?, height: Int?, alignment: Alignment) {
+    @usableFromInline init(child: LayoutNode, width: Int?, height: Int?, alignment: Alignment) {
         self.width = width.map { max(0, $0) }
         self.height = height.map { max(0, $0) }
         self.alignment = alignment
@@ -70,17 +72,18 @@ final class FixedFrameNode: WrapperNode {
 }
 
 /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)` (A7.3).
+@usableFromInline
 final class FlexibleFrameNode: WrapperNode {
     /// A framed or padded Spacer is an ordinary view to its neighbours.
     override var spacingKind: SpacingKind { child.spacingKind == .spacer ? .other : child.spacingKind }
 
-    struct Limits {
+    @usableFromInline struct Limits {
         var min: Int?
         var ideal: Int?
         var max: Int?
 
         /// Values normalized to min ≤ ideal ≤ max.
-        init(min: Int?, ideal: Int?, max: Int?) {
+        @usableFromInline init(min: Int?, ideal: Int?, max: Int?) {
             var preferred = ideal, upper = max
             if let l = min, let u = upper, u < l { upper = l }
             if let l = min, let i = preferred, i < l { preferred = l }
@@ -122,7 +125,7 @@ final class FlexibleFrameNode: WrapperNode {
     let vertical: Limits
     let alignment: Alignment
 
-    init(child: LayoutNode, horizontal: Limits, vertical: Limits, alignment: Alignment) {
+    @usableFromInline init(child: LayoutNode, horizontal: Limits, vertical: Limits, alignment: Alignment) {
         self.horizontal = horizontal
         self.vertical = vertical
         self.alignment = alignment
@@ -156,11 +159,12 @@ final class FlexibleFrameNode: WrapperNode {
 }
 
 /// `fixedSize(horizontal:vertical:)` (A7.4): proposes nil on the fixed axes.
+@usableFromInline
 final class FixedSizeNode: WrapperNode {
     let horizontal: Bool
     let vertical: Bool
 
-    init(child: LayoutNode, horizontal: Bool, vertical: Bool) {
+    @usableFromInline init(child: LayoutNode, horizontal: Bool, vertical: Bool) {
         self.horizontal = horizontal
         self.vertical = vertical
         super.init(child: child)
@@ -178,11 +182,12 @@ final class FixedSizeNode: WrapperNode {
 }
 
 /// `offset(x:y:)`: draws the child shifted without changing layout.
+@usableFromInline
 final class OffsetNode: WrapperNode {
     let dx: Int
     let dy: Int
 
-    init(child: LayoutNode, dx: Int, dy: Int) {
+    @usableFromInline init(child: LayoutNode, dx: Int, dy: Int) {
         self.dx = dx
         self.dy = dy
         super.init(child: child)

@@ -3,11 +3,15 @@ import Foundation
 /// A resolved view: the layout tree tiles measures and draws. A view's `body` is evaluated once
 /// into nodes; a node answers `sizeThatFits` (possibly many times, hence the cache) and draws
 /// itself into a rectangle it chose for a proposal (LAYOUT.md A1).
+///
+/// The node classes that containers and modifiers create are `@usableFromInline` (with their
+/// initializers) because those views resolve in inlinable code; see `View._makeNodes`.
+@usableFromInline
 class LayoutNode {
     /// `layoutPriority` (A7.9); Spacers use `-infinity`.
-    var layoutPriority: Double = 0
+    @usableFromInline var layoutPriority: Double = 0
     /// Draw order inside a ZStack (A4.3).
-    var zIndex: Double = 0
+    @usableFromInline var zIndex: Double = 0
 
     /// The last few proposal → size answers, stored inline: a heap array per node showed in the
     /// layout benchmark.
@@ -51,10 +55,11 @@ enum SpacingKind {
 }
 
 /// A node that wraps one child and by default passes everything through.
+@usableFromInline
 class WrapperNode: LayoutNode {
     let child: LayoutNode
 
-    init(child: LayoutNode) {
+    @usableFromInline init(child: LayoutNode) {
         self.child = child
         super.init()
         layoutPriority = child.layoutPriority

@@ -1,19 +1,22 @@
 import Foundation
 
-/// What fills a shape: a colour or a gradient.
+/// What fills a shape: a colour or a gradient. Usable from inlinable code, as the shape views
+/// that carry it (see ModifiedView).
+@usableFromInline
 enum Paint {
     case color(Color)
     case gradient(LinearGradient)
 }
 
-/// The outline of a shape in cells.
+/// The outline of a shape in cells. Usable from inlinable code, as the shape views that carry it.
+@usableFromInline
 enum ShapeOutline: Equatable {
     case rectangle
     /// Corner radius in points; from 8 pt the corners round (A7.6).
     case rounded(Double)
     case capsule
 
-    var isRounded: Bool {
+    @usableFromInline var isRounded: Bool {
         switch self {
         case .rectangle: return false
         case .rounded(let radius): return radius >= 8

@@ -1,6 +1,7 @@
 import Foundation
 
 /// HStack and VStack layout (LAYOUT.md A3), in cells, on the major `axis`.
+@usableFromInline
 final class StackNode: LayoutNode {
     let axis: Axis
     /// Alignment on the minor axis: a HorizontalAlignment for VStacks, a VerticalAlignment for HStacks.
@@ -11,7 +12,7 @@ final class StackNode: LayoutNode {
     private let gaps: [Int]
     private let internalSpacing: Int
 
-    init(axis: Axis, alignment: HorizontalAlignment = .center, verticalAlignment: VerticalAlignment = .center,
+    @usableFromInline init(axis: Axis, alignment: HorizontalAlignment = .center, verticalAlignment: VerticalAlignment = .center,
          spacing: Int?, children: [LayoutNode]) {
         self.axis = axis
         self.horizontalAlignment = alignment
@@ -27,7 +28,7 @@ final class StackNode: LayoutNode {
         super.init()
     }
 
-    convenience init(axis: Axis, alignment: HorizontalAlignment, spacing: Int?, children: [LayoutNode]) {
+    @usableFromInline convenience init(axis: Axis, alignment: HorizontalAlignment, spacing: Int?, children: [LayoutNode]) {
         self.init(axis: axis, alignment: alignment, verticalAlignment: .center, spacing: spacing, children: children)
     }
 
@@ -184,11 +185,12 @@ final class StackNode: LayoutNode {
 }
 
 /// ZStack layout (LAYOUT.md A4): one proposal for all, sized by the highest-priority children.
+@usableFromInline
 final class ZStackNode: LayoutNode {
     let alignment: Alignment
     let children: [LayoutNode]
 
-    init(alignment: Alignment, children: [LayoutNode]) {
+    @usableFromInline init(alignment: Alignment, children: [LayoutNode]) {
         self.alignment = alignment
         self.children = children
         super.init()

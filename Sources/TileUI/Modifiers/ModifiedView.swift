@@ -1,18 +1,28 @@
 /// A view with one change applied: to the environment its content resolves in, to each node the
 /// content produces, or both. Every built-in modifier is one of these.
 ///
-/// Usable from inlinable code so that a client module sees through the `some View` the modifiers
-/// return: otherwise each modifier call in a client's `body` looks the type up by its mangled name
-/// at run time, which showed in the layout benchmark.
+/// Usable from inlinable code, as are the modifiers that build it, so that a client module sees
+/// through the `some View` the modifiers return and builds and resolves modified views with code
+/// specialized for its types (see `View._makeNodes`).
 @usableFromInline
 struct ModifiedView<Content: View>: PrimitiveView {
-    let content: Content
-    var environment: ((inout EnvironmentValues) -> Void)? = nil
-    var transform: ((LayoutNode, _ViewInputs) -> LayoutNode)? = nil
+    @usableFromInline let content: Content
+    @usableFromInline var environment: ((inout EnvironmentValues) -> Void)?
+    @usableFromInline var transform: ((LayoutNode, _ViewInputs) -> LayoutNode)?
+
+    @inlinable init(
+        content: Content,
+        environment: ((inout EnvironmentValues) -> Void)? = nil,
+        transform: ((LayoutNode, _ViewInputs) -> LayoutNode)? = nil
+    ) {
+        self.content = content
+        self.environment = environment
+        self.transform = transform
+    }
 
     @usableFromInline var body: Never { fatalError("ModifiedView is a primitive view and has no body") }
 
-    @usableFromInline static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @inlinable static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         var inputs = inputs
         if let change = view.environment { change(&inputs.environment) }
         let nodes = makeNodes(view.content, inputs)
@@ -23,11 +33,11 @@ struct ModifiedView<Content: View>: PrimitiveView {
 }
 
 extension View {
-    func modifyingEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
+    @inlinable func modifyingEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
         ModifiedView(content: self, environment: change)
     }
 
-    func transformingNodes(_ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode) -> ModifiedView<Self> {
+    @inlinable func transformingNodes(_ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode) -> ModifiedView<Self> {
         ModifiedView(content: self, transform: transform)
     }
 }

@@ -6,25 +6,25 @@ public protocol Shape: View {
 
 /// The cell outline of a shape. Not for widget authors.
 public struct _ShapeOutline {
-    let value: ShapeOutline
+    @usableFromInline let value: ShapeOutline
 }
 
 extension Shape {
-    public var body: some View { _FilledShape(outline: _outline.value, paint: nil) }
+    @inlinable public var body: some View { _FilledShape(outline: _outline.value, paint: nil) }
 
     /// Fills the shape with a colour.
-    public func fill(_ color: Color) -> some View { _FilledShape(outline: _outline.value, paint: .color(color)) }
+    @inlinable public func fill(_ color: Color) -> some View { _FilledShape(outline: _outline.value, paint: .color(color)) }
     /// Fills the shape with a gradient.
-    public func fill(_ gradient: LinearGradient) -> some View { _FilledShape(outline: _outline.value, paint: .gradient(gradient)) }
+    @inlinable public func fill(_ gradient: LinearGradient) -> some View { _FilledShape(outline: _outline.value, paint: .gradient(gradient)) }
     /// Draws the shape's outline in box-drawing characters (╭─╮ when rounded).
-    public func stroke(_ color: Color) -> some View { _StrokedShape(outline: _outline.value, color: color) }
+    @inlinable public func stroke(_ color: Color) -> some View { _StrokedShape(outline: _outline.value, color: color) }
     /// Same as `stroke(_:)`: a cell outline is always inside the frame.
-    public func strokeBorder(_ color: Color) -> some View { stroke(color) }
+    @inlinable public func strokeBorder(_ color: Color) -> some View { stroke(color) }
 }
 
 /// A rectangle filling its frame.
 public struct Rectangle: Shape {
-    public init() {}
+    @inlinable public init() {}
     public var _outline: _ShapeOutline { _ShapeOutline(value: .rectangle) }
 }
 
@@ -38,7 +38,7 @@ public struct RoundedRectangle: Shape {
 
 /// A pill: a rectangle with fully rounded ends.
 public struct Capsule: Shape {
-    public init() {}
+    @inlinable public init() {}
     public var _outline: _ShapeOutline { _ShapeOutline(value: .capsule) }
 }
 
@@ -48,8 +48,14 @@ public struct Capsule: Shape {
 struct _FilledShape: PrimitiveView {
     @usableFromInline var body: Never { fatalError("_FilledShape is a primitive view and has no body") }
 
-    let outline: ShapeOutline
-    let paint: Paint?
+    @usableFromInline let outline: ShapeOutline
+    @usableFromInline let paint: Paint?
+
+    @inlinable init(outline: ShapeOutline, paint: Paint?) {
+        self.outline = outline
+        self.paint = paint
+    }
+
     @usableFromInline static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         let env = inputs.environment
         let paint = view.paint ?? .color(env.foregroundColor ?? .primary)
@@ -63,8 +69,14 @@ struct _FilledShape: PrimitiveView {
 struct _StrokedShape: PrimitiveView {
     @usableFromInline var body: Never { fatalError("_StrokedShape is a primitive view and has no body") }
 
-    let outline: ShapeOutline
-    let color: Color
+    @usableFromInline let outline: ShapeOutline
+    @usableFromInline let color: Color
+
+    @inlinable init(outline: ShapeOutline, color: Color) {
+        self.outline = outline
+        self.color = color
+    }
+
     @usableFromInline static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         _ViewOutputs(ShapeNode(outline: view.outline, style: .stroke(view.color), environment: inputs.environment))
     }

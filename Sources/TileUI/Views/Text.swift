@@ -11,15 +11,15 @@ public struct Text: PrimitiveView {
     /// How text is shortened when it does not fit.
     public typealias TruncationMode = TextTruncationMode
 
-    let content: String
+    @usableFromInline let content: String
 
     /// Text shown as given.
-    public init<S: StringProtocol>(_ content: S) {
+    @inlinable public init<S: StringProtocol>(_ content: S) {
         self.content = String(content)
     }
 
     /// Text shown as given, never localized (tiles does not localize; kept for SwiftUI parity).
-    public init(verbatim content: String) {
+    @inlinable public init(verbatim content: String) {
         self.content = content
     }
 

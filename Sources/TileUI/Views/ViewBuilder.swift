@@ -1,46 +1,59 @@
 /// Builds view content from a closure of views, `if`/`else`, `switch` and optionals, as SwiftUI's
-/// `ViewBuilder`.
+/// `ViewBuilder`. Inlinable, as the view types it builds, so a widget's `body` is built by
+/// specialized code (see `View._makeNodes`).
 @resultBuilder
 public enum ViewBuilder {
-    public static func buildBlock() -> EmptyView { EmptyView() }
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
-        TupleView(repeat each content)
+    @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
+    @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    // Several views combine pairwise into `_ViewPair`s rather than into one variadic tuple view:
+    // code that walks a parameter pack stays generic even when specialized, so every view below
+    // such a tuple resolved through value witnesses and metadata lookups (see `View._makeNodes`).
+    @inlinable public static func buildPartialBlock<Content: View>(first: Content) -> Content { first }
+    @inlinable public static func buildPartialBlock<Accumulated: View, Next: View>(
+        accumulated: Accumulated, next: Next
+    ) -> _ViewPair<Accumulated, Next> {
+        _ViewPair(first: accumulated, second: next)
     }
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
-    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+    @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
-/// Several views side by side in a builder; each becomes its own child of the container.
-public struct TupleView<each Content: View>: PrimitiveView {
-    public var value: (repeat each Content)
-    public init(_ value: repeat each Content) { self.value = (repeat each value) }
+/// Two views side by side in a builder, each contributing its own children to the container; a
+/// longer list nests to the left (`_ViewPair<_ViewPair<A, B>, C>`).
+public struct _ViewPair<First: View, Second: View>: PrimitiveView {
+    @usableFromInline let first: First
+    @usableFromInline let second: Second
 
-    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        var nodes: [LayoutNode] = []
-        for child in repeat each view.value {
-            nodes.append(contentsOf: makeNodes(child, inputs))
-        }
+    @inlinable init(first: First, second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    @inlinable public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+        var nodes = makeNodes(view.first, inputs)
+        nodes.append(contentsOf: makeNodes(view.second, inputs))
         return _ViewOutputs(nodes)
     }
 }
 
 /// One of two views, chosen by an `if`/`else` or `switch` in a builder.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {
-    enum Storage {
+    @usableFromInline enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
-    let storage: Storage
+    @usableFromInline let storage: Storage
 
-    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @usableFromInline init(storage: Storage) { self.storage = storage }
+
+    @inlinable public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         switch view.storage {
         case .trueContent(let content): return TrueContent._makeNodes(content, inputs: inputs)
         case .falseContent(let content): return FalseContent._makeNodes(content, inputs: inputs)
@@ -52,7 +65,7 @@ extension Optional: View where Wrapped: View {
     public typealias Body = Never
     public var body: Never { fatalError("Optional is a primitive view and has no body") }
 
-    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @inlinable public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         guard let wrapped = view else { return .empty }
         return Wrapped._makeNodes(wrapped, inputs: inputs)
     }
@@ -60,16 +73,16 @@ extension Optional: View where Wrapped: View {
 
 /// A view that shows nothing and takes no space.
 public struct EmptyView: PrimitiveView {
-    public init() {}
+    @inlinable public init() {}
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs { .empty }
 }
 
 /// Groups views without a container of its own: its children join the enclosing container, and
 /// a modifier on the group applies to each of them.
 public struct Group<Content: View>: PrimitiveView {
-    let content: Content
-    public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @usableFromInline let content: Content
+    @inlinable public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    @inlinable public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         Content._makeNodes(view.content, inputs: inputs)
     }
 }
@@ -87,16 +100,16 @@ public struct AnyView: PrimitiveView {
 /// One view per element of a collection, each a separate child of the enclosing container.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
     public let data: Data
-    let id: KeyPath<Data.Element, ID>
-    let content: (Data.Element) -> Content
+    @usableFromInline let id: KeyPath<Data.Element, ID>
+    @usableFromInline let content: (Data.Element) -> Content
 
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    @inlinable public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.id = id
         self.content = content
     }
 
-    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+    @inlinable public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         var nodes: [LayoutNode] = []
         nodes.reserveCapacity(view.data.count)
         for element in view.data {
@@ -107,13 +120,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
-    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    @inlinable public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
-    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    @inlinable public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
 }

@@ -43,10 +43,6 @@ class LayoutNode {
     /// The earliest date after `now` at which this subtree draws differently (live date text).
     func nextChange(after now: Date) -> Date? { nil }
 
-    /// Size along `axis`.
-    final func length(_ size: Size, _ axis: Axis) -> Int {
-        axis == .horizontal ? size.width : size.height
-    }
 }
 
 /// How a node takes part in stack spacing (A3.1, C4).

@@ -140,12 +140,6 @@ public struct LinearGradient: PrimitiveView, Hashable, Sendable {
             rgb: a.rgb.interpolated(to: b.rgb, fraction: fraction),
             alpha: a.alpha + (b.alpha - a.alpha) * fraction)
     }
-
-    /// The colour at the centre of cell (x, y) of `rect`.
-    func color(at x: Int, _ y: Int, in rect: Rect, stops: [ResolvedColor]) -> ResolvedColor {
-        let row = rowStep(y: y, in: rect)
-        return color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops)
-    }
 }
 
 /// A thin line across the stack it sits in.

@@ -1,2 +1,3 @@
-// The widget runtime: widgets, families, timelines and the scheduler (TileKit issue).
+// TileKit: the widget runtime (widgets, families, timelines, the scheduler, cache and store).
+// Re-exports TileUI so a widget needs one import.
 @_exported import TileUI

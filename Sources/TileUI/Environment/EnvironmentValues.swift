@@ -30,6 +30,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var minimumScaleFactor: Double = 1
     /// The date views treat as now; self-updating date text formats relative to it.
     public var now: Date = Date(timeIntervalSince1970: 0)
+    /// The time zone date text is shown in.
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     /// The axis of the stack a view sits in, which decides how Spacer and Divider extend.
     var stackAxis: Axis? = nil
     private var extra: [ObjectIdentifier: Any] = [:]

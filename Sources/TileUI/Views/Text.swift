@@ -12,18 +12,32 @@ public struct Text: PrimitiveView {
     public typealias TruncationMode = TextTruncationMode
 
     @usableFromInline let content: String
+    /// Set for self-updating date text, whose string depends on "now" (LAYOUT.md B4).
+    @usableFromInline let liveDate: LiveDateText?
 
     /// Text shown as given.
     @inlinable public init<S: StringProtocol>(_ content: S) {
         self.content = String(content)
+        self.liveDate = nil
     }
 
     /// Text shown as given, never localized (tiles does not localize; kept for SwiftUI parity).
     @inlinable public init(verbatim content: String) {
         self.content = content
+        self.liveDate = nil
+    }
+
+    init(liveDate: LiveDateText) {
+        self.content = ""
+        self.liveDate = liveDate
     }
 
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(TextNode(text: view.content, environment: inputs.environment))
+        guard let live = view.liveDate else {
+            return _ViewOutputs(TextNode(text: view.content, environment: inputs.environment))
+        }
+        let environment = inputs.environment
+        let text = TextNode(text: live.string(now: environment.now, timeZone: environment.timeZone), environment: environment)
+        return _ViewOutputs(LiveTextNode(child: text, live: live, timeZone: environment.timeZone))
     }
 }

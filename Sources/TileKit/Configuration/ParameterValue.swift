@@ -1,0 +1,125 @@
+import Foundation
+
+/// The value of one widget parameter as stored in config files, caches and the command line:
+/// a bool, an integer, a string, or a list of strings (multiple values).
+public enum ParameterValue: Codable, Hashable, Sendable, CustomStringConvertible {
+    case bool(Bool)
+    case integer(Int)
+    case string(String)
+    case list([String])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let integer = try? container.decode(Int.self) {
+            self = .integer(integer)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else {
+            self = .list(try container.decode([String].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .list(let value): try container.encode(value)
+        }
+    }
+
+    /// The value as a user would type it: `true`, `42`, `上海`, `scan,pay`.
+    public var description: String {
+        switch self {
+        case .bool(let value): String(value)
+        case .integer(let value): String(value)
+        case .string(let value): value
+        case .list(let values): values.joined(separator: ",")
+        }
+    }
+
+    /// What kind of value this is, for error messages.
+    var typeName: String {
+        switch self {
+        case .bool: "a bool"
+        case .integer: "an integer"
+        case .string: "a string"
+        case .list: "a list"
+        }
+    }
+}
+
+/// One choice of an enum or dynamic parameter: the stored value and the title a user sees.
+public struct ParameterOption: Codable, Hashable, Sendable {
+    public var value: String
+    public var title: String
+
+    public init(value: String, title: String) {
+        self.value = value
+        self.title = title
+    }
+}
+
+/// A static enum a parameter can hold, as an `AppEnum`: cases stored by raw value, shown by name.
+public protocol ParameterEnum: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+    /// The name shown in forms and in `tiles list`.
+    var displayName: String { get }
+}
+
+/// Why a parameter value was refused. Each message names the parameter, what was expected and
+/// what was found.
+public enum ParameterError: Error, Equatable, CustomStringConvertible {
+    case unknownParameter(String, known: [String])
+    case wrongType(parameter: String, expected: String, found: String)
+    case outOfRange(parameter: String, value: Int, range: ClosedRange<Int>)
+    case tooLong(parameter: String, maxLength: Int)
+    case notAChoice(parameter: String, value: String, choices: [String])
+    case wrongCount(parameter: String, count: Int, allowed: ClosedRange<Int>)
+    case duplicate(parameter: String, value: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownParameter(name, known):
+            let hint = nearest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let list = known.isEmpty ? "this widget has no parameters" : "known: \(known.joined(separator: ", "))"
+            return "unknown parameter '\(name)'\(hint); \(list)"
+        case let .wrongType(name, expected, found):
+            return "parameter '\(name)' expects \(expected), found \(found)"
+        case let .outOfRange(name, value, range):
+            return "parameter '\(name)' must be between \(range.lowerBound) and \(range.upperBound), found \(value)"
+        case let .tooLong(name, maxLength):
+            return "parameter '\(name)' is longer than \(maxLength) characters"
+        case let .notAChoice(name, value, choices):
+            return "parameter '\(name)' has no choice '\(value)'; choices: \(choices.joined(separator: ", "))"
+        case let .wrongCount(name, count, allowed):
+            return "parameter '\(name)' takes \(allowed.lowerBound)…\(allowed.upperBound) values, found \(count)"
+        case let .duplicate(name, value):
+            return "parameter '\(name)' lists '\(value)' twice"
+        }
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
+public func nearest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+    return best.0
+}
+
+/// Levenshtein distance over Characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a provider knows about the tile it serves, as WidgetKit's `TimelineProviderContext`.
+public struct TimelineContext: Sendable {
+    /// The family the tile is shown in.
+    public var family: WidgetFamily
+    /// The tile's grid in cells.
+    public var gridSize: (columns: Int, rows: Int) { family.gridSize }
+    /// The tile's size in points (columns × 8, rows × 16), for code ported from SwiftUI.
+    public var displaySize: (width: Double, height: Double) { family.displaySize }
+    /// True in previews and `tiles render --offline`: answer quickly, sample data is fine.
+    public var isPreview: Bool
+    /// Now, from the board's clock; providers never read the system clock themselves.
+    public var now: Date
+
+    public init(family: WidgetFamily, isPreview: Bool = false, now: Date) {
+        self.family = family
+        self.isPreview = isPreview
+        self.now = now
+    }
+}
+
+/// Supplies a static widget's entries over time, as WidgetKit's `TimelineProvider` in its async form.
+public protocol TimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+
+    /// An entry drawn at once, redacted, before any real data exists. Must not do slow work.
+    func placeholder(in context: TimelineContext) -> Entry
+    /// One entry for previews; sample data is fine when `context.isPreview`.
+    func snapshot(in context: TimelineContext) async -> Entry
+    /// The entries to show from now on and when to ask again. Throwing keeps the entries on
+    /// screen, marks the tile stale and retries with back-off.
+    func timeline(in context: TimelineContext) async throws -> Timeline<Entry>
+}
+
+/// Supplies a configurable widget's entries, as WidgetKit's `IntentTimelineProvider`: every call
+/// receives the tile's current parameters.
+public protocol IntentTimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent: WidgetIntent
+
+    func placeholder(in context: TimelineContext) -> Entry
+    func snapshot(for configuration: Intent, in context: TimelineContext) async -> Entry
+    func timeline(for configuration: Intent, in context: TimelineContext) async throws -> Timeline<Entry>
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What a widget's `body` returns, as WidgetKit's `WidgetConfiguration`: the provider, the view and
+/// the gallery details of one widget kind.
+public protocol WidgetConfiguration {
+    /// The runtime descriptions this configuration stands for (one, or several for a bundle).
+    var _descriptors: [WidgetDescriptor] { get }
+}
+
+/// A widget without user-editable parameters, as WidgetKit's `StaticConfiguration`.
+public struct StaticConfiguration: WidgetConfiguration {
+    public let _descriptors: [WidgetDescriptor]
+
+    /// A widget of `kind` whose `provider` supplies entries and `content` draws each one.
+    public init<Provider: TimelineProvider, Content: View & SendableMetatype>(
+        kind: String, provider: Provider, @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
+    ) {
+        _descriptors = [
+            WidgetDescriptor(
+                kind: kind, intent: EmptyIntent.self, entry: Provider.Entry.self,
+                placeholder: { provider.placeholder(in: $0) },
+                snapshot: { context, _ in await provider.snapshot(in: context) },
+                timeline: { context, _ in try await provider.timeline(in: context) },
+                content: content)
+        ]
+    }
+}
+
+/// A widget with parameters the user edits, as WidgetKit's `IntentConfiguration` /
+/// `AppIntentConfiguration`: the provider receives the tile's intent on every call.
+public struct IntentConfiguration: WidgetConfiguration {
+    public let _descriptors: [WidgetDescriptor]
+
+    /// A widget of `kind` configured by `intent`, whose `provider` supplies entries and `content`
+    /// draws each one.
+    public init<Provider: IntentTimelineProvider, Content: View & SendableMetatype>(
+        kind: String, intent: Provider.Intent.Type, provider: Provider,
+        @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
+    ) {
+        _descriptors = [
+            WidgetDescriptor(
+                kind: kind, intent: intent, entry: Provider.Entry.self,
+                placeholder: { provider.placeholder(in: $0) },
+                snapshot: { context, intent in await provider.snapshot(for: intent, in: context) },
+                timeline: { context, intent in try await provider.timeline(for: intent, in: context) },
+                content: content)
+        ]
+    }
+}
+
+/// A configuration with its gallery details changed by a modifier.
+public struct ModifiedWidgetConfiguration: WidgetConfiguration {
+    public let _descriptors: [WidgetDescriptor]
+}
+
+extension WidgetConfiguration {
+    private func modified(_ change: (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration {
+        ModifiedWidgetConfiguration(_descriptors: _descriptors.map { descriptor in
+            var descriptor = descriptor
+            change(&descriptor)
+            return descriptor
+        })
+    }
+
+    /// The widget's title in galleries and `tiles list`.
+    public func configurationDisplayName(_ name: String) -> ModifiedWidgetConfiguration {
+        modified { $0.displayName = name }
+    }
+
+    /// One sentence saying what the widget shows.
+    public func description(_ text: String) -> ModifiedWidgetConfiguration {
+        modified { $0.description = text }
+    }
+
+    /// The families the widget offers; without it, the system families (B1.4). Kept in size order.
+    public func supportedFamilies(_ families: [WidgetFamily]) -> ModifiedWidgetConfiguration {
+        let ordered = WidgetFamily.allCases.filter(families.contains)
+        return modified { $0.supportedFamilies = ordered }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The sizes a widget comes in, as WidgetKit's `WidgetFamily`, each with a fixed grid of cells
+/// (LAYOUT.md C5, the iPhone 393-class defaults).
+public enum WidgetFamily: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
+    case systemSmall
+    case systemMedium
+    case systemLarge
+    case systemExtraLarge
+    case accessoryCircular
+    case accessoryRectangular
+    case accessoryInline
+
+    /// The grid a tile of this family occupies: small 20×10, medium 42×10, large 42×22,
+    /// extra large 86×22, circular 9×4, rectangular 20×4, inline 29×1.
+    public var gridSize: (columns: Int, rows: Int) {
+        switch self {
+        case .systemSmall: (20, 10)
+        case .systemMedium: (42, 10)
+        case .systemLarge: (42, 22)
+        case .systemExtraLarge: (86, 22)
+        case .accessoryCircular: (9, 4)
+        case .accessoryRectangular: (20, 4)
+        case .accessoryInline: (29, 1)
+        }
+    }
+
+    /// The grid in points (1 column = 8 pt, 1 row = 16 pt, LAYOUT.md C1), as `context.displaySize`.
+    public var displaySize: (width: Double, height: Double) {
+        (Double(gridSize.columns * 8), Double(gridSize.rows * 16))
+    }
+
+    /// The name used on the command line and in files: `small`, `medium`, `large`, `extraLarge`,
+    /// `circular`, `rectangular`, `inline`.
+    public var shortName: String {
+        switch self {
+        case .systemSmall: "small"
+        case .systemMedium: "medium"
+        case .systemLarge: "large"
+        case .systemExtraLarge: "extraLarge"
+        case .accessoryCircular: "circular"
+        case .accessoryRectangular: "rectangular"
+        case .accessoryInline: "inline"
+        }
+    }
+
+    /// A family from its short name or WidgetKit's full name (`medium` or `systemMedium`).
+    public init?(name: String) {
+        if let family = WidgetFamily(rawValue: name) {
+            self = family
+        } else if let family = WidgetFamily.allCases.first(where: { $0.shortName == name }) {
+            self = family
+        } else {
+            return nil
+        }
+    }
+
+    /// Every accepted spelling, for messages that list the valid choices.
+    public static var allNames: [String] { allCases.map(\.shortName) + allCases.map(\.rawValue) }
+
+    /// Whether this is a Home Screen family (small, medium, large, extra large).
+    public var isSystem: Bool { rawValue.hasPrefix("system") }
+
+    /// The system families offered when a widget does not list its own (B1.4).
+    public static let systemFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
+
+    public var description: String { rawValue }
+}
+
+private struct WidgetFamilyKey: EnvironmentKey {
+    static let defaultValue = WidgetFamily.systemSmall
+}
+
+extension EnvironmentValues {
+    /// The family the widget is being drawn in, as WidgetKit's `\.widgetFamily`.
+    public var widgetFamily: WidgetFamily {
+        get { self[WidgetFamilyKey.self] }
+        set { self[WidgetFamilyKey.self] = newValue }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension Text {
+    /// How `Text(_:style:)` shows a date (LAYOUT.md B4).
+    public enum DateStyle: Hashable, Sendable {
+        /// Short time, "9:41 AM"; does not tick.
+        case time
+        /// Long date, "April 1, 2020"; does not tick.
+        case date
+        /// The distance to the date in up to two units, "1 min, 10 sec"; ticks.
+        case relative
+        /// The signed distance in the largest unit, "-1 minute"; ticks.
+        case offset
+        /// A clock counting down to the date, then up, "1:10"; ticks.
+        case timer
+    }
+
+    /// A date shown in `style`; relative styles keep updating while on screen, reading "now"
+    /// from the environment.
+    public init(_ date: Date, style: DateStyle) {
+        self.init(liveDate: LiveDateText(kind: .date(date, style)))
+    }
+
+    /// A time interval, "9:30 AM – 2:45 PM" (B4.2).
+    public init(_ interval: ClosedRange<Date>) {
+        self.init(liveDate: LiveDateText(kind: .interval(interval)))
+    }
+
+    /// A timer over `timerInterval`, counting down to its end (or up from its start), frozen at
+    /// `pauseTime` when given; without hours, minutes pass 59 (B4.6).
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        self.init(liveDate: LiveDateText(kind: .timer(timerInterval, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours)))
+    }
+}
+
+/// What a self-updating Text shows, evaluated at each render.
+@usableFromInline
+struct LiveDateText: Sendable {
+    enum Kind: Sendable {
+        case date(Date, Text.DateStyle)
+        case interval(ClosedRange<Date>)
+        case timer(ClosedRange<Date>, pauseTime: Date?, countsDown: Bool, showsHours: Bool)
+    }
+
+    let kind: Kind
+
+    /// The text at `now`.
+    func string(now: Date, timeZone: TimeZone) -> String {
+        switch kind {
+        case let .date(date, .time): DateTextFormatter.time(date, in: timeZone)
+        case let .date(date, .date): DateTextFormatter.date(date, in: timeZone)
+        case let .date(date, .relative): DateTextFormatter.relative(to: date, now: now)
+        case let .date(date, .offset): DateTextFormatter.offset(to: date, now: now)
+        case let .date(date, .timer): DateTextFormatter.timer(to: date, now: now)
+        case let .interval(range):
+            "\(DateTextFormatter.time(range.lowerBound, in: timeZone)) – \(DateTextFormatter.time(range.upperBound, in: timeZone))"
+        case let .timer(range, pauseTime, countsDown, showsHours):
+            DateTextFormatter.timerInterval(range, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours, now: now)
+        }
+    }
+
+    /// When the text next changes after `now`: every second while seconds are shown, every minute
+    /// otherwise (B4.1), never for `.time`, `.date`, intervals, paused or finished timers.
+    func nextChange(after now: Date, timeZone: TimeZone) -> Date? {
+        switch kind {
+        case .date(_, .time), .date(_, .date), .interval:
+            return nil
+        case let .date(date, style):
+            let text = string(now: now, timeZone: timeZone)
+            let showsSeconds = style == .timer || text.contains("sec")
+            return DateTextFormatter.nextTick(after: now, alignedTo: date, step: showsSeconds ? 1 : 60)
+        case let .timer(range, pauseTime, _, _):
+            if pauseTime != nil || now >= range.upperBound { return nil }
+            return DateTextFormatter.nextTick(after: max(now, range.lowerBound.addingTimeInterval(-1)), alignedTo: range.lowerBound, step: 1)
+        }
+    }
+}
+
+/// A Text whose string depends on "now": lays out like its text and reports its next tick.
+final class LiveTextNode: WrapperNode {
+    let live: LiveDateText
+    let timeZone: TimeZone
+
+    init(child: LayoutNode, live: LiveDateText, timeZone: TimeZone) {
+        self.live = live
+        self.timeZone = timeZone
+        super.init(child: child)
+    }
+
+    override func nextChange(after now: Date) -> Date? {
+        live.nextChange(after: now, timeZone: timeZone)
+    }
+}

@@ -50,6 +50,8 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
+        .testTarget(name: "TileWidgetsTests", dependencies: ["TileWidgets"]),
         .testTarget(name: "TilesCLITests", dependencies: ["tiles"]),
     ]
 )

@@ -64,7 +64,7 @@ public struct ParameterOption: Codable, Hashable, Sendable {
 }
 
 /// A static enum a parameter can hold, as an `AppEnum`: cases stored by raw value, shown by name.
-public protocol ParameterEnum: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
+public protocol ParameterEnum: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable {
     /// The name shown in forms and in `tiles list`.
     var displayName: String { get }
 }

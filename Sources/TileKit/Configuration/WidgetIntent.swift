@@ -46,6 +46,23 @@ extension WidgetIntent {
     }
 }
 
+extension WidgetIntent {
+    /// Encodes as the parameter values by key, the same shape config files use.
+    public func encode(to encoder: any Encoder) throws {
+        try parameterValues.encode(to: encoder)
+    }
+
+    /// Decodes parameter values by key, validating each one.
+    public init(from decoder: any Decoder) throws {
+        let values = try [String: ParameterValue](from: decoder)
+        do {
+            try self.init(values: values)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+}
+
 /// An intent for widgets without parameters.
 public struct EmptyIntent: WidgetIntent {
     public init() {}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// One tile's timeline state and the pure decisions about it: which entry shows, when the
+/// provider is due, what a result or a failure changes.
+struct InstanceState {
+    var instance: WidgetInstance
+    /// The current timeline's entries, stable-sorted by date (B3.5).
+    private(set) var entries: [AnyTimelineEntry] = []
+    private(set) var policy: TimelineReloadPolicy = .never
+    /// The next provider call and why; nil when none is planned (`.never`).
+    private(set) var plannedReload: (date: Date, reason: ReloadReason)?
+    private var ledger: ReloadLedger
+    private(set) var inFlight: (token: UInt64, reason: ReloadReason, deadline: Date)?
+    /// A configuration edit that arrived during a call: one more call follows it.
+    private var followUp: ReloadReason?
+    private var failures = 0
+    private var failure: (reason: String, since: Date)?
+    var liveTextTick: Date?
+    /// What was last reported as drawn, to detect entry switches: (timeline generation, index).
+    private var shown: (generation: Int, index: Int?) = (0, nil)
+    private var generation = 0
+
+    init(instance: WidgetInstance, budget: ReloadBudget) {
+        self.instance = instance
+        self.ledger = ReloadLedger(budget: budget)
+    }
+
+    // MARK: Entries
+
+    /// The entry shown at `now`: the last one dated at or before it, else the first (B3.5).
+    func entry(at now: Date) -> AnyTimelineEntry? {
+        entryIndex(at: now).map { entries[$0] }
+    }
+
+    private func entryIndex(at now: Date) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        return entries.lastIndex(where: { $0.date <= now }) ?? 0
+    }
+
+    /// Replaces the timeline (an empty one keeps the current entries) and plans the next reload
+    /// from its policy (B3.6).
+    mutating func accept(_ timeline: AnyTimeline, now: Date) {
+        if !timeline.entries.isEmpty {
+            entries = timeline.entries.enumerated()
+                .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+                .map(\.element)
+            generation += 1
+        }
+        policy = timeline.policy
+        switch timeline.policy {
+        case .atEnd:
+            let end = timeline.entries.map(\.date).max() ?? now
+            plannedReload = (max(end, now), .policy)
+        case .after(let date):
+            plannedReload = (max(date, now), .policy)
+        case .never:
+            plannedReload = nil
+        }
+    }
+
+    // MARK: Reloads
+
+    /// Plans a provider call for `reason` at `date`, merging with what is planned or running.
+    mutating func request(_ reason: ReloadReason, at date: Date) {
+        if inFlight != nil {
+            // A call is under way and will bring a fresh timeline; only new parameters need another.
+            if reason == .configuration { followUp = .configuration }
+            return
+        }
+        if let planned = plannedReload, planned.date <= date, !planned.reason.isBudgeted {
+            return
+        }
+        plannedReload = (date, reason)
+    }
+
+    /// The reason to call the provider now, if a call is due and the budget allows it.
+    func dueReason(at now: Date) -> ReloadReason? {
+        guard inFlight == nil, let planned = plannedReload else { return nil }
+        return effectiveDate(of: planned) <= now ? planned.reason : nil
+    }
+
+    /// When a planned call may really happen: budgeted calls wait for the budget.
+    private func effectiveDate(of planned: (date: Date, reason: ReloadReason)) -> Date {
+        planned.reason.isBudgeted ? ledger.earliestAllowed(atOrAfter: planned.date) : planned.date
+    }
+
+    mutating func begin(reason: ReloadReason, token: UInt64, now: Date, timeout: TimeInterval) {
+        if reason.isBudgeted { ledger.record(now) }
+        plannedReload = nil
+        inFlight = (token, reason, now.addingTimeInterval(timeout))
+    }
+
+    /// Applies a provider's result: a timeline resets failures; an error keeps the entries, marks
+    /// the tile stale and plans a retry with back-off (no sooner than the error's own retry date).
+    mutating func finish(_ result: Result<AnyTimeline, any Error>, now: Date, retry: RetryPolicy) {
+        inFlight = nil
+        switch result {
+        case .success(let timeline):
+            failures = 0
+            failure = nil
+            accept(timeline, now: now)
+        case .failure(let error):
+            failures += 1
+            let reason = String(describing: error)
+            failure = (reason, failure?.since ?? now)
+            var date = now.addingTimeInterval(retry.delay(afterFailures: failures))
+            if let hinted = (error as? any RetryAfterProviding)?.retryAfter { date = max(date, hinted) }
+            plannedReload = (date, .retry)
+        }
+        if let followUp {
+            self.followUp = nil
+            plannedReload = (now, followUp)
+        }
+    }
+
+    mutating func cancel() {
+        inFlight = nil
+        followUp = nil
+    }
+
+    // MARK: Waking
+
+    /// The earliest date after `now` at which this tile needs the scheduler.
+    func nextWakeDate(after now: Date) -> Date? {
+        var next: Date? = liveTextTick.flatMap { $0 > now ? $0 : now }
+        if let inFlight { next = earliest(next, inFlight.deadline) }
+        if inFlight == nil, let planned = plannedReload { next = earliest(next, effectiveDate(of: planned)) }
+        if let upcoming = entries.first(where: { $0.date > now }) { next = earliest(next, upcoming.date) }
+        return next
+    }
+
+    /// Whether the drawing changed since the last call: another entry, a new timeline, a tick.
+    mutating func takeDisplayChange(now: Date) -> Bool {
+        var changed = false
+        let current = (generation, entryIndex(at: now))
+        if current != shown {
+            shown = current
+            changed = true
+        }
+        if let tick = liveTextTick, tick <= now {
+            liveTextTick = nil
+            changed = true
+        }
+        return changed
+    }
+
+    func status(now: Date) -> InstanceStatus {
+        InstanceStatus(
+            isStale: failure != nil, reason: failure?.reason, since: failure?.since,
+            nextAttempt: plannedReload.map(effectiveDate(of:)), isLoading: inFlight != nil,
+            isPlaceholder: entries.isEmpty)
+    }
+}
+
+/// The earlier of two optional dates.
+func earliest(_ a: Date?, _ b: Date?) -> Date? {
+    switch (a, b) {
+    case let (a?, b?): min(a, b)
+    case let (a?, nil): a
+    case let (nil, b): b
+    }
+}

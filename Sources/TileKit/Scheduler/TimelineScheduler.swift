@@ -1,0 +1,271 @@
+import Foundation
+import Synchronization
+
+/// Runs every tile's timeline on a board (LAYOUT.md B3, B6): which entry shows now, when to ask
+/// each provider again within its budget, retries with back-off, timeouts, merging of requests.
+///
+/// Nothing in it sleeps or polls. The event loop asks `nextWakeDate()`, sleeps until then (or
+/// until `wake` is called because a provider finished), and calls `processDue()`. Owned by one
+/// thread; provider calls run as tasks and report back through a locked inbox.
+public final class TimelineScheduler {
+    /// Tunables: budget, provider timeout, back-off.
+    public struct Configuration: Sendable {
+        public var budget: ReloadBudget
+        /// How long a provider may take before its call counts as failed (default 15 s).
+        public var timeout: TimeInterval
+        public var retry: RetryPolicy
+
+        public init(budget: ReloadBudget = ReloadBudget(), timeout: TimeInterval = 15, retry: RetryPolicy = RetryPolicy()) {
+            self.budget = budget
+            self.timeout = timeout
+            self.retry = retry
+        }
+    }
+
+    public let configuration: Configuration
+    private let clock: any WallClock
+    private let cache: EntryCache?
+    private let center: WidgetCenter
+    private let subscription: WidgetCenter.Subscription
+    private let wake: @Sendable () -> Void
+    private let log: @Sendable (String) -> Void
+    private let inbox = Inbox()
+    private var instances: [String: InstanceState] = [:]
+    /// Tile ids in the order they were added.
+    private var order: [String] = []
+    private var nextToken: UInt64 = 1
+    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// How many times each tile's provider has been called (for tests and the benchmark).
+    public private(set) var providerCalls: [String: Int] = [:]
+
+    /// A scheduler reading time from `clock`, persisting timelines in `cache`, taking requests from
+    /// `center`, and calling `wake` (from any thread) when a provider finishes.
+    public init(
+        clock: any WallClock, configuration: Configuration = Configuration(), cache: EntryCache? = nil,
+        center: WidgetCenter = .shared, wake: @escaping @Sendable () -> Void = {},
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.log = log
+        self.clock = clock
+        self.configuration = configuration
+        self.cache = cache
+        self.center = center
+        self.wake = wake
+        self.subscription = center.subscribe(wake: wake)
+    }
+
+    deinit {
+        for task in tasks.values { task.cancel() }
+        center.unsubscribe(subscription)
+    }
+
+    // MARK: Tiles
+
+    /// Adds a tile. Its cached timeline, if any, shows at once; otherwise its placeholder. The first
+    /// timeline is requested now (free), or at the cached reload date when that is still ahead.
+    public func add(_ instance: WidgetInstance) {
+        let now = clock.now()
+        var state = InstanceState(instance: instance, budget: configuration.budget)
+        if let record = cache?.load(instance), !record.entries.isEmpty {
+            state.accept(AnyTimeline(entries: record.entries, policy: record.policy), now: now)
+            state.request(.initial, at: max(now, record.nextReload ?? now))
+        } else {
+            state.request(.initial, at: now)
+        }
+        if instances[instance.id] == nil { order.append(instance.id) }
+        cancelCall(of: instance.id)
+        instances[instance.id] = state
+        publishConfigurations()
+    }
+
+    /// Removes a tile and cancels its provider call.
+    public func remove(id: String) {
+        cancelCall(of: id)
+        instances[id] = nil
+        order.removeAll { $0 == id }
+        publishConfigurations()
+    }
+
+    /// Shows a tile in another family: the current entry is drawn again, the provider is not called.
+    public func setFamily(_ family: WidgetFamily, for id: String) {
+        instances[id]?.instance.family = family
+        publishConfigurations()
+    }
+
+    /// New parameters for a tile (a configuration edit): its cache no longer applies and the
+    /// provider is asked at once, free of budget (B3.7 [T]).
+    public func setParameters(_ parameters: [String: ParameterValue], for id: String) {
+        guard var state = instances[id], state.instance.parameters != parameters else { return }
+        state.instance.parameters = parameters
+        state.request(.configuration, at: clock.now())
+        instances[id] = state
+        publishConfigurations()
+    }
+
+    /// Asks a tile's provider again now. A request made while a call is under way merges into it.
+    public func reload(id: String, reason: ReloadReason = .user) {
+        instances[id]?.request(reason, at: clock.now())
+    }
+
+    /// Reloads every tile of `kind`.
+    public func reload(kind: String, reason: ReloadReason = .user) {
+        for id in order where instances[id]?.instance.widget.kind == kind { reload(id: id, reason: reason) }
+    }
+
+    /// Reloads every tile.
+    public func reloadAll(reason: ReloadReason = .user) {
+        for id in order { reload(id: id, reason: reason) }
+    }
+
+    /// Tells the scheduler when a tile's live text next changes (from the last render), so the
+    /// wake-up date includes it while the tile is visible; nil when nothing ticks.
+    public func setLiveTextTick(_ date: Date?, for id: String, visible: Bool = true) {
+        instances[id]?.liveTextTick = visible ? date : nil
+    }
+
+    // MARK: What to show
+
+    /// The tiles, in the order they were added.
+    public var instanceIDs: [String] { order }
+
+    /// The tile's instance as it is now (family and parameters included).
+    public func instance(_ id: String) -> WidgetInstance? { instances[id]?.instance }
+
+    /// The entry a tile shows now (B3.5), and whether it is the placeholder.
+    public func currentEntry(for id: String) -> (entry: AnyTimelineEntry, isPlaceholder: Bool)? {
+        guard let state = instances[id] else { return nil }
+        if let entry = state.entry(at: clock.now()) { return (entry, false) }
+        let context = TimelineContext(family: state.instance.family, now: clock.now())
+        return (state.instance.widget.placeholder(in: context), true)
+    }
+
+    /// The entries a tile holds (for Smart Stack relevance and tests).
+    public func entries(for id: String) -> [AnyTimelineEntry] { instances[id]?.entries ?? [] }
+
+    /// Whether a tile is stale, loading or showing its placeholder.
+    public func status(for id: String) -> InstanceStatus? {
+        instances[id]?.status(now: clock.now())
+    }
+
+    // MARK: Driving
+
+    /// The earliest date at which `processDue()` has work: an entry's date, a reload, a retry, a
+    /// provider timeout, a live-text tick. Nil when nothing is due ever (the loop sleeps until input).
+    public func nextWakeDate() -> Date? {
+        let now = clock.now()
+        return instances.values.reduce(nil as Date?) { earliest($0, $1.nextWakeDate(after: now)) }
+    }
+
+    /// Does everything due now: applies finished provider calls, times out slow ones, starts due
+    /// reloads, and switches entries whose date came. Returns the ids of tiles whose drawing may
+    /// have changed (new entry, status change, live-text tick).
+    @discardableResult
+    public func processDue() -> Set<String> {
+        let now = clock.now()
+        var changed: Set<String> = []
+        applyRequests(from: center, now: now)
+        for completion in inbox.takeAll() {
+            tasks[completion.token] = nil
+            guard var state = instances[completion.id], state.inFlight?.token == completion.token else { continue }
+            state.finish(completion.result, now: now, retry: configuration.retry)
+            if case .success = completion.result, let cache { save(state, to: cache, now: now) }
+            instances[completion.id] = state
+            changed.insert(completion.id)
+        }
+        for id in order {
+            guard var state = instances[id] else { continue }
+            if let inFlight = state.inFlight, now >= inFlight.deadline {
+                tasks[inFlight.token]?.cancel()
+                tasks[inFlight.token] = nil
+                state.finish(.failure(ProviderTimeout(seconds: configuration.timeout)), now: now, retry: configuration.retry)
+                changed.insert(id)
+            }
+            if state.inFlight == nil, let due = state.dueReason(at: now) {
+                start(&state, reason: due, now: now)
+                changed.insert(id)
+            }
+            if state.takeDisplayChange(now: now) { changed.insert(id) }
+            instances[id] = state
+        }
+        return changed
+    }
+
+    /// Waits until every provider call under way has finished and posted its result; the next
+    /// `processDue()` applies them. For tests with a virtual clock and for one-shot renders.
+    public func waitForProviders() async {
+        for task in tasks.values { await task.value }
+    }
+
+    /// Whether any provider call is under way.
+    public var hasProvidersRunning: Bool { instances.values.contains { $0.inFlight != nil } }
+
+    // MARK: Internals
+
+    private func cancelCall(of id: String) {
+        if let token = instances[id]?.inFlight?.token {
+            tasks[token]?.cancel()
+        }
+        instances[id]?.cancel()
+    }
+
+    private func start(_ state: inout InstanceState, reason: ReloadReason, now: Date) {
+        let token = nextToken
+        nextToken += 1
+        state.begin(reason: reason, token: token, now: now, timeout: configuration.timeout)
+        let instance = state.instance
+        providerCalls[instance.id, default: 0] += 1
+        let context = TimelineContext(family: instance.family, now: now)
+        let wake = self.wake
+        let post: @Sendable (Completion) -> Void = { [inbox] completion in
+            inbox.append(completion)
+            wake()
+        }
+        tasks[token] = Task {
+            do {
+                let timeline = try await instance.widget.timeline(in: context, parameters: instance.parameters)
+                post(Completion(id: instance.id, token: token, result: .success(timeline)))
+            } catch {
+                post(Completion(id: instance.id, token: token, result: .failure(error)))
+            }
+        }
+    }
+
+    private func applyRequests(from center: WidgetCenter, now: Date) {
+        for request in center.takeRequests(for: subscription) {
+            switch request {
+            case .all: reloadAll(reason: .widgetCenter)
+            case .kind(let kind): reload(kind: kind, reason: .widgetCenter)
+            }
+        }
+    }
+
+    private func save(_ state: InstanceState, to cache: EntryCache, now: Date) {
+        let record = EntryCache.Record(entries: state.entries, policy: state.policy, nextReload: state.plannedReload?.date, savedAt: now)
+        do {
+            try cache.save(record, for: state.instance)
+        } catch {
+            log("entry cache: cannot save \(state.instance.id): \(error)")
+        }
+    }
+
+    private func publishConfigurations() {
+        center.publish(from: subscription, order.compactMap { id in
+            instances[id].map { WidgetInfo(id: id, kind: $0.instance.widget.kind, family: $0.instance.family, parameters: $0.instance.parameters) }
+        })
+    }
+}
+
+/// A provider that did not answer within the scheduler's timeout.
+public struct ProviderTimeout: Error, CustomStringConvertible {
+    public var seconds: TimeInterval
+    public var description: String { "timed out after \(Int(seconds)) s" }
+}
+
+/// Finished provider calls waiting for the scheduler's thread.
+private final class Inbox: Sendable {
+    private let completions = Mutex<[Completion]>([])
+
+    func append(_ completion: Completion) { completions.withLock { $0.append(completion) } }
+    func takeAll() -> [Completion] { completions.withLock { all in defer { all = [] }; return all } }
+    var isEmpty: Bool { completions.withLock { $0.isEmpty } }
+}

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small key-value store shared by widgets and the command line, like the seeds' App Group
+/// (for example `alipay.city`). One JSON file, changed under an exclusive lock and written
+/// atomically, so two processes never lose each other's writes.
+public struct SharedStore: Sendable {
+    /// The JSON file holding every key.
+    public let file: URL
+    private let lockFile: URL
+
+    /// A store in `directory` (normally `$XDG_DATA_HOME/tiles`).
+    public init(directory: URL) {
+        file = directory.appendingPathComponent("store.json")
+        lockFile = directory.appendingPathComponent("store.lock")
+    }
+
+    /// The value of `key`, or nil.
+    public func value(forKey key: String) -> String? {
+        (try? load())?[key]
+    }
+
+    /// Every key and value.
+    public func allValues() throws -> [String: String] { try load() }
+
+    /// Sets `key` to `value`, or removes it when `value` is nil.
+    public func set(_ value: String?, forKey key: String) throws {
+        try withLock {
+            var values = try load()
+            values[key] = value
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try AtomicFile.write(try encoder.encode(values), to: file)
+        }
+    }
+
+    private func load() throws -> [String: String] {
+        guard let data = try? Data(contentsOf: file) else { return [:] }
+        do {
+            return try JSONDecoder().decode([String: String].self, from: data)
+        } catch {
+            throw SharedStoreError.corrupt(file.path)
+        }
+    }
+
+    private func withLock<T>(_ body: () throws -> T) throws -> T {
+        try FileManager.default.createDirectory(at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw AtomicFileError.cannotCreate(lockFile.path, errno: errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}
+
+/// The store file exists but is not a JSON object of strings.
+public enum SharedStoreError: Error, CustomStringConvertible {
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .corrupt(let path): "\(path) is not a JSON object of strings; fix or remove it"
+        }
+    }
+}

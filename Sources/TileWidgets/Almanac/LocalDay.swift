@@ -1,0 +1,71 @@
+import Foundation
+
+/// A civil (Gregorian) calendar date as seen on a wall clock in some time zone.
+///
+/// Computed with integer arithmetic rather than `Calendar` so that the almanac's
+/// day boundaries, weekday and Julian Day Number all come from one place.
+struct LocalDay: Hashable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
+    /// Days since 1970-01-01 for this civil date; the basis for JDN and weekday.
+    var daysSinceEpoch: Int
+
+    /// The civil date containing `date` on the wall clock of `timeZone`.
+    init(_ date: Date, in timeZone: TimeZone) {
+        let offset = Double(timeZone.secondsFromGMT(for: date))
+        let local = date.timeIntervalSince1970 + offset
+        self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
+    }
+
+    /// The civil date `daysSinceEpoch` days after 1970-01-01.
+    init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's days-to-civil algorithm: exact for the proleptic Gregorian calendar.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+        self.daysSinceEpoch = days
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (inverse of `init(daysSinceEpoch:)`).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Julian Day Number of this date (the JD at local noon), as the 干支 formula expects.
+    var julianDayNumber: Int { daysSinceEpoch + 2_440_588 }
+
+    /// 0 = Sunday … 6 = Saturday; 1970-01-01 was a Thursday.
+    var weekday: Int { mod(daysSinceEpoch + 4, 7) }
+
+    /// The instant at which this day ends (next local midnight) in `timeZone`.
+    ///
+    /// Uses the offset in force at that midnight so DST changes during the day do not shift it.
+    func end(in timeZone: TimeZone) -> Date {
+        let wallSeconds = Double(daysSinceEpoch + 1) * 86_400
+        let naive = Date(timeIntervalSince1970: wallSeconds)
+        let guess = naive - Double(timeZone.secondsFromGMT(for: naive))
+        let offset = Double(timeZone.secondsFromGMT(for: guess))
+        return Date(timeIntervalSince1970: wallSeconds - offset)
+    }
+}
+
+/// Euclidean remainder: always in `0..<m`, unlike `%` for negative values.
+func mod(_ a: Int, _ m: Int) -> Int {
+    let r = a % m
+    return r < 0 ? r + m : r
+}

@@ -1,0 +1,53 @@
+/// WMO weather interpretation codes (as returned by Open-Meteo) in Chinese.
+///
+/// Labels follow the 支付宝/墨迹 style suggested in DATA-SOURCES.md 2a.
+public enum WeatherCode {
+    /// Chinese label for a WMO code, e.g. 2 → "多云"; codes outside the table give "未知".
+    public static func chineseName(_ code: Int) -> String {
+        switch code {
+        case 0: "晴"
+        case 1: "晴间多云"
+        case 2: "多云"
+        case 3: "阴"
+        case 45: "雾"
+        case 48: "冻雾"
+        case 51: "小毛毛雨"
+        case 53: "毛毛雨"
+        case 55: "浓毛毛雨"
+        case 56, 57: "冻毛毛雨"
+        case 61: "小雨"
+        case 63: "中雨"
+        case 65: "大雨"
+        case 66, 67: "冻雨"
+        case 71: "小雪"
+        case 73: "中雪"
+        case 75: "大雪"
+        case 77: "米雪"
+        case 80: "小阵雨"
+        case 81: "阵雨"
+        case 82: "强阵雨"
+        case 85: "小阵雪"
+        case 86: "大阵雪"
+        case 95: "雷阵雨"
+        // 97 (heavy thunderstorm) appears only in Open-Meteo's JSON list, not its docs table.
+        case 97: "强雷阵雨"
+        case 96, 99: "雷阵雨伴冰雹"
+        default: "未知"
+        }
+    }
+
+    /// A short symbol for the condition (mostly two-cell emoji), e.g. 2 → "⛅"; unknown → "?".
+    public static func symbol(_ code: Int) -> String {
+        switch code {
+        case 0: "☀️"
+        case 1: "🌤"
+        case 2: "⛅"
+        case 3: "☁️"
+        case 45, 48: "🌫"
+        case 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 80, 81, 82: "🌧"
+        case 71, 73, 75, 77, 85, 86: "❄️"
+        case 95, 96, 97, 99: "⛈"
+        default: "?"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+import Testing
+import TileKit
+
+/// The entry cache: a restart shows the last timeline before any provider answers.
+@Suite struct EntryCacheTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-cache-\(UUID().uuidString)")
+    let clock = ManualClock(t0)
+
+    func scheduler(_ provider: ScriptedProvider, cache: EntryCache) -> TimelineScheduler {
+        let scheduler = TimelineScheduler(clock: clock, cache: cache, center: WidgetCenter())
+        scheduler.add(WidgetInstance(id: "tile/1", widget: labelWidget(provider: provider), family: .systemMedium))
+        return scheduler
+    }
+
+    @Test func testARestartRendersCachedEntriesBeforeAnyProviderIsCalled() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = EntryCache(directory: directory)
+        let first = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "cached"), (60, "later")], from: $0), policy: .after($0 + 3600)) }])
+        await scheduler(first, cache: cache).run(until: t0 + 1, clock: clock)
+
+        let second = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "fresh")], from: $0), policy: .never) }])
+        let restarted = scheduler(second, cache: cache)
+        #expect(restarted.currentEntry(for: "tile/1")?.isPlaceholder == false)
+        #expect(restarted.label("tile/1") == "cached")
+        let grid = restarted.instance("tile/1")!.widget.render(restarted.currentEntry(for: "tile/1")!.entry, family: .systemMedium).grid
+        #expect(grid.text.contains("cached"))
+        #expect(second.calls.isEmpty)
+        // The cached reload date is honoured: no fetch before it.
+        await restarted.run(until: t0 + 3599, clock: clock)
+        #expect(restarted.label("tile/1") == "later")
+        #expect(second.calls.isEmpty)
+        await restarted.run(until: t0 + 3600, clock: clock)
+        #expect(restarted.label("tile/1") == "fresh")
+    }
+
+    @Test func testATruncatedCacheFileIsIgnoredWithALogLine() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = Mutex<[String]>([])
+        let cache = EntryCache(directory: directory, log: { line in lines.withLock { $0.append(line) } })
+        let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "cached")], from: $0), policy: .never) }])
+        await scheduler(provider, cache: cache).run(until: t0, clock: clock)
+        let file = try #require(try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).first)
+        let data = try Data(contentsOf: file)
+        try data.prefix(data.count / 2).write(to: file)
+
+        let restarted = scheduler(provider, cache: cache)
+        #expect(restarted.currentEntry(for: "tile/1")?.isPlaceholder == true)
+        #expect(lines.withLock { $0.count } == 1)
+        #expect(lines.withLock { $0.first?.contains("ignoring") } == true)
+    }
+
+    @Test func testAForeignOrReconfiguredCacheIsNotUsed() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = EntryCache(directory: directory)
+        let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "cached")], from: $0), policy: .never) }])
+        await scheduler(provider, cache: cache).run(until: t0, clock: clock)
+        let other = TimelineScheduler(clock: clock, cache: cache, center: WidgetCenter())
+        other.add(WidgetInstance(id: "tile/1", widget: labelWidget(kind: "other", provider: provider), family: .systemMedium))
+        #expect(other.currentEntry(for: "tile/1")?.isPlaceholder == true)
+        let reconfigured = TimelineScheduler(clock: clock, cache: cache, center: WidgetCenter())
+        reconfigured.add(WidgetInstance(id: "tile/1", widget: labelWidget(provider: provider), family: .systemMedium, parameters: ["city": .string("北京")]))
+        #expect(reconfigured.currentEntry(for: "tile/1")?.isPlaceholder == true)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import TileWidgets
+
+@Suite("ChineseDate")
+struct ChineseDateTests {
+    @Test func june6th2022InShanghai() {
+        let date = Fixture.shanghaiNoon("2022-06-06")
+        #expect(ChineseDate.weekday(date, in: Fixture.shanghai) == "周一")
+        #expect(ChineseDate.monthText(date, in: Fixture.shanghai) == "06月")
+        #expect(ChineseDate.dayText(date, in: Fixture.shanghai) == "06")
+        #expect(ChineseDate.monthDay(date, in: Fixture.shanghai) == "06/06")
+    }
+
+    @Test func weekdaysOfTheReferenceDays() {
+        #expect(ChineseDate.weekday(Fixture.shanghaiNoon("2022-06-09"), in: Fixture.shanghai) == "周四")
+        #expect(ChineseDate.weekday(Fixture.shanghaiNoon("2026-11-21"), in: Fixture.shanghai) == "周六")
+        let week = (0..<7).map { ChineseDate.weekday(Fixture.shanghaiNoon("2022-06-05") + Double($0) * 86_400, in: Fixture.shanghai) }
+        #expect(week == ["周日", "周一", "周二", "周三", "周四", "周五", "周六"])
+    }
+
+    @Test func theTimeZoneDecidesTheDate() {
+        // 2022-06-05 16:30 UTC is 06-06 00:30 in Shanghai.
+        let date = Fixture.instant("2022-06-05T16:30:00Z")
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(ChineseDate.monthDay(date, in: Fixture.shanghai) == "06/06")
+        #expect(ChineseDate.weekday(date, in: Fixture.shanghai) == "周一")
+        #expect(ChineseDate.monthDay(date, in: utc) == "06/05")
+        #expect(ChineseDate.weekday(date, in: utc) == "周日")
+    }
+
+    @Test func twoDigitMonthsAndDays() {
+        let date = Fixture.shanghaiNoon("2026-12-31")
+        #expect(ChineseDate.monthText(date, in: Fixture.shanghai) == "12月")
+        #expect(ChineseDate.dayText(date, in: Fixture.shanghai) == "31")
+        #expect(ChineseDate.monthDay(Fixture.shanghaiNoon("2026-01-09"), in: Fixture.shanghai) == "01/09")
+    }
+
+    @Test func localDayArithmeticRoundTripsAcrossCenturies() {
+        for days in stride(from: -80_000, through: 80_000, by: 97) {
+            let civil = LocalDay(daysSinceEpoch: days)
+            #expect(LocalDay.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day) == days)
+        }
+        let beforeEpoch = LocalDay(Fixture.instant("1969-12-31T23:59:59Z"), in: TimeZone(identifier: "UTC")!)
+        #expect(beforeEpoch == LocalDay(daysSinceEpoch: -1))
+        #expect(beforeEpoch.year == 1969 && beforeEpoch.month == 12 && beforeEpoch.day == 31)
+        #expect(LocalDay(daysSinceEpoch: LocalDay.daysSinceEpoch(year: 2024, month: 2, day: 29)).day == 29)
+        #expect(LocalDay(Fixture.shanghaiNoon("2000-01-01"), in: Fixture.shanghai).julianDayNumber == 2_451_545)
+    }
+}
+
+@Suite("WeatherCode")
+struct WeatherCodeTests {
+    @Test func namesFromTheWMOTable() {
+        #expect(WeatherCode.chineseName(2) == "多云")
+        #expect(WeatherCode.chineseName(0) == "晴")
+        #expect(WeatherCode.chineseName(3) == "阴")
+        #expect(WeatherCode.chineseName(63) == "中雨")
+        #expect(WeatherCode.chineseName(75) == "大雪")
+        #expect(WeatherCode.chineseName(95) == "雷阵雨")
+        #expect(WeatherCode.chineseName(99) == "雷阵雨伴冰雹")
+    }
+
+    @Test func unknownCodesAreUnknown() {
+        #expect(WeatherCode.chineseName(999) == "未知")
+        #expect(WeatherCode.chineseName(-1) == "未知")
+        #expect(WeatherCode.chineseName(4) == "未知")
+        #expect(WeatherCode.symbol(999) == "?")
+    }
+
+    @Test func everyKnownCodeHasANameAndASymbol() {
+        let known = [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77,
+                     80, 81, 82, 85, 86, 95, 96, 97, 99]
+        for code in known {
+            #expect(WeatherCode.chineseName(code) != "未知", "\(code)")
+            #expect(WeatherCode.symbol(code) != "?", "\(code)")
+        }
+        #expect(WeatherCode.symbol(0) == "☀️")
+        #expect(WeatherCode.symbol(61) == "🌧")
+        #expect(WeatherCode.symbol(71) == "❄️")
+        #expect(WeatherCode.symbol(95) == "⛈")
+    }
+}

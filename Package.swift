@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -20,7 +23,17 @@ let package = Package(
             dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(name: "TileKit", dependencies: ["TileUI"]),
-        .target(name: "TileWidgets", dependencies: ["TileUI", "TileKit"]),
+        .target(
+            name: "TileWidgets",
+            dependencies: [
+                "TileUI", "TileKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .systemLibrary(
             name: "CNcursesw",
             path: "Sources/CNcursesw",
@@ -51,7 +64,17 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
-        .testTarget(name: "TileWidgetsTests", dependencies: ["TileWidgets"]),
+        .testTarget(
+            name: "TileWidgetsTests",
+            dependencies: [
+                "TileWidgets",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "TilesCLITests", dependencies: ["tiles"]),
     ]
 )

@@ -1,0 +1,97 @@
+import Foundation
+import TileKit
+
+/// One of the Alipay widget's eight quick actions (seed 004's `ButtonType`), each with a title,
+/// an icon and a default link.
+///
+/// Icons are emoji with default emoji presentation, so every terminal draws them two columns wide.
+/// Default links are `https://render.alipay.com/p/s/i/?scheme=…` pages, Alipay's web bridge that
+/// opens the app on a phone: a terminal cannot open `alipays://` itself (DATA-SOURCES.md 2c).
+public enum AlipayButton: String, ParameterEnum, Codable, CaseIterable {
+    case scan
+    case pay
+    case healthCode
+    case travelCard
+    case transit
+    case cards
+    case yuebao
+    case membership
+
+    /// The label under the icon, as in the seed: 扫一扫, 收付款, 健康码, 行程卡, 出行, 卡包, 余额宝, 会员积分.
+    public var title: String {
+        switch self {
+        case .scan: "扫一扫"
+        case .pay: "收付款"
+        case .healthCode: "健康码"
+        case .travelCard: "行程卡"
+        case .transit: "出行"
+        case .cards: "卡包"
+        case .yuebao: "余额宝"
+        case .membership: "会员积分"
+        }
+    }
+
+    /// The icon, one emoji two columns wide, standing in for the seed's images.
+    public var icon: String {
+        switch self {
+        case .scan: "📷"
+        case .pay: "💳"
+        case .healthCode: "💚"
+        case .travelCard: "🧭"
+        case .transit: "🚌"
+        case .cards: "🎫"
+        case .yuebao: "💰"
+        case .membership: "👑"
+        }
+    }
+
+    /// The page a tap opens unless the configuration overrides it.
+    public var url: URL {
+        switch self {
+        case .scan: Self.bridge("saId=10000007")
+        case .pay: Self.bridge("appId=20000056")
+        // 健康码 depends on the region (DATA-SOURCES.md 2c); Alipay's home page is the honest default.
+        case .healthCode: URL(string: "https://www.alipay.com/")!
+        case .travelCard: Self.bridge("appId=2021002170600786")
+        case .transit: Self.bridge("appId=200011235")
+        case .cards: Self.bridge("appId=20000021")
+        case .yuebao: Self.bridge("appId=20000032")
+        case .membership: Self.bridge("appId=20000160")
+        }
+    }
+
+    /// The title, as `ParameterEnum` shows a choice.
+    public var displayName: String { title }
+
+    /// The buttons a new widget starts with, as the seed's `defaultSelectButtons`.
+    public static let defaults: [AlipayButton] = [.scan, .pay, .healthCode, .transit]
+
+    /// The button whose raw value or title is `name` (`scan` or `扫一扫`).
+    public init?(name: String) {
+        guard let button = AlipayButton(rawValue: name) ?? AlipayButton.allCases.first(where: { $0.title == name }) else {
+            return nil
+        }
+        self = button
+    }
+
+    /// Alipay's web bridge to the app page `alipays://platformapi/startapp?<query>`.
+    private static func bridge(_ query: String) -> URL {
+        // The scheme URL is a query value: its `:`, `/`, `?` and `=` are percent-encoded.
+        let scheme = "alipays%3A%2F%2Fplatformapi%2Fstartapp%3F" + query.replacingOccurrences(of: "=", with: "%3D")
+        return URL(string: "https://render.alipay.com/p/s/i/?scheme=" + scheme)!
+    }
+}
+
+/// Which side of the Alipay widget the buttons sit on (the seed's 功能位置 enum).
+public enum ButtonsSide: String, ParameterEnum, Codable, CaseIterable {
+    case left
+    case right
+
+    /// 左 or 右.
+    public var displayName: String {
+        switch self {
+        case .left: "左"
+        case .right: "右"
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TileKit
+
+extension AlipayEntry {
+    /// `⛅ 多云 28℃`; `--℃` while the weather is unknown.
+    var weatherText: String {
+        guard let weather else { return "--℃" }
+        return "\(WeatherCode.symbol(weather.code)) \(WeatherCode.chineseName(weather.code)) \(weather.temperatureText)"
+    }
+
+    /// The configured city, else the one the weather came for.
+    var city: String {
+        let typed = configuration.city.trimmingCharacters(in: .whitespaces)
+        return typed.isEmpty ? (weather?.city ?? "") : typed
+    }
+
+    /// `06/09 周四 上海`.
+    var dateLine: String {
+        let date = "\(ChineseDate.monthDay(self.date, in: timeZone)) \(ChineseDate.weekday(self.date, in: timeZone))"
+        return city.isEmpty ? date : "\(date) \(city)"
+    }
+
+    /// The first 宜 items that fit in `columns` cells, space-separated.
+    func yiText(fitting columns: Int) -> String {
+        TextFitting.leadingItems(almanac.yi, fitting: columns).joined(separator: " ")
+    }
+
+    /// The first 忌 items that fit in `columns` cells, space-separated.
+    func jiText(fitting columns: Int) -> String {
+        TextFitting.leadingItems(almanac.ji, fitting: columns).joined(separator: " ")
+    }
+}
+
+/// The seed's left half: weather (unless switched off), `MM/dd 周X 城市`, then the 支付宝 今日宜 bar.
+struct AlipayWeatherDateView: View {
+    var entry: AlipayEntry
+    /// Columns the bar's 宜 line may use.
+    var yiColumns: Int
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Spacer()
+            if entry.configuration.showWeather {
+                Text(entry.weatherText).fontWeight(.semibold).lineLimit(1)
+            }
+            Text(entry.dateLine).lineLimit(1).padding(.bottom, 1)
+            AlipayLunarView(entry: entry, yiColumns: yiColumns)
+            Spacer()
+        }
+        .foregroundColor(WidgetPalette.textOnGradient)
+    }
+}
+
+/// The 支付宝 今日宜 bar: the brand line over the day's first 宜 items, on a deeper blue.
+struct AlipayLunarView: View {
+    var entry: AlipayEntry
+    var yiColumns: Int
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text("支付宝").fontWeight(.bold)
+                Text("今日宜 ›").lineLimit(1)
+            }
+            Text(entry.yiText(fitting: yiColumns)).lineLimit(1)
+        }
+        .padding(.horizontal, 1)
+        .background(WidgetPalette.alipayBar)
+        .foregroundColor(WidgetPalette.textOnGradient)
+    }
+}
+
+/// One quick action: its icon over its title on a translucent rounded tile, linking to its URL.
+struct AlipayButtonTile: View {
+    var button: AlipayButton
+    var url: URL
+    /// Rows of the tile: 2 (icon and title) or more, the pair centred (below the middle when the
+    /// rows left over are odd, so the title sits on the tile's bottom edge in a 3-row tile).
+    var height: Int
+
+    /// Columns of a tile: the widest title, 会员积分, is 8.
+    static let width = 8
+
+    var body: some View {
+        Link(destination: url) {
+            VStack(spacing: 0) {
+                Text(button.icon)
+                Text(button.title).lineLimit(1)
+            }
+            .padding(.top, (height - 2) % 2)
+            .frame(width: Self.width, height: height)
+            // A rounded fill rather than a clip: a clip would also drop the end glyphs of a title
+            // as wide as the tile (会员积分) on its bottom row.
+            .background(RoundedRectangle(cornerRadius: 8).fill(WidgetPalette.alipayButton))
+        }
+        .foregroundColor(WidgetPalette.textOnGradient)
+    }
+}
+
+/// The buttons in a grid of `columns` tiles per row, as the seed's `AlipayWidgetGroupButtons`.
+struct AlipayWidgetGroupButtons: View {
+    var entry: AlipayEntry
+    var buttons: [AlipayButton]
+    var columns: Int
+    var tileHeight: Int
+    var columnSpacing: Int = 1
+    var rowSpacing: Int = 1
+
+    var body: some View {
+        LazyVGrid(
+            columns: Array(repeating: GridItem(.fixed(AlipayButtonTile.width), spacing: columnSpacing), count: columns),
+            spacing: rowSpacing
+        ) {
+            ForEach(buttons, id: \.self) { button in
+                AlipayButtonTile(button: button, url: entry.configuration.url(for: button), height: tileHeight)
+            }
+        }
+        .frame(width: Self.width(columns: columns, spacing: columnSpacing))
+    }
+
+    /// Columns the grid takes.
+    static func width(columns: Int, spacing: Int) -> Int {
+        columns * AlipayButtonTile.width + max(0, columns - 1) * spacing
+    }
+}
+
+/// The 黄历 panel of the large families: lunar date, the 干支 of year, month and day, the 建除
+/// officer, and the 宜 and 忌 lists on coloured chips.
+struct AlipayAlmanacPanel: View {
+    var entry: AlipayEntry
+    /// Columns the 宜 and 忌 lists may use.
+    var listColumns: Int
+    /// Rows the panel takes; nil for just its content. Extra rows go above the 宜 and 忌 lists.
+    var height: Int? = nil
+
+    var body: some View {
+        let almanac = entry.almanac
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text("支付宝").fontWeight(.bold)
+                Text("今日黄历 ›")
+                Spacer()
+                Text("农历\(almanac.lunarDateText)").fontWeight(.semibold).lineLimit(1)
+            }
+            Text("\(almanac.yearGanZhi)\(almanac.zodiac)年 \(almanac.monthGanZhi)月 \(almanac.dayGanZhi)日 · \(almanac.officer)日")
+                .lineLimit(1)
+                .opacity(0.9)
+            Spacer(minLength: 1)
+            AlmanacListRow(label: "宜", chip: WidgetPalette.yiChip, text: entry.yiText(fitting: listColumns))
+            AlmanacListRow(label: "忌", chip: WidgetPalette.jiChip, text: entry.jiText(fitting: listColumns))
+        }
+        .padding(EdgeInsets(top: 1, leading: 2, bottom: 1, trailing: 2))
+        .frame(height: height)
+        .fixedSize(horizontal: false, vertical: height == nil)
+        .background(RoundedRectangle(cornerRadius: 8).fill(WidgetPalette.alipayBar))
+        .foregroundColor(WidgetPalette.textOnGradient)
+    }
+}
+
+/// `宜 祭祀 筑堤 …`: the label on its chip, then the items.
+struct AlmanacListRow: View {
+    var label: String
+    var chip: Color
+    var text: String
+
+    var body: some View {
+        HStack(spacing: 1) {
+            Text(label).fontWeight(.bold).padding(.horizontal, 1).background(chip)
+            Text(text).lineLimit(1)
+            Spacer()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TileKit
+
+/// The head commit of a branch, as the Commit widget shows it.
+public struct CommitInfo: Codable, Hashable, Sendable {
+    /// The full SHA.
+    public var sha: String
+    /// The first line of the commit message.
+    public var message: String
+    /// The author's name.
+    public var author: String
+    /// When it was authored.
+    public var date: Date
+    /// The commit's page (`https://github.com/apple/swift/commit/<sha>`).
+    public var url: URL
+
+    /// A commit from its parts; `message` should already be cut to its first line.
+    public init(sha: String, message: String, author: String, date: Date, url: URL) {
+        self.sha = sha
+        self.message = message
+        self.author = author
+        self.date = date
+        self.url = url
+    }
+
+    /// The seven-character abbreviation Git shows.
+    public var shortSHA: String { String(sha.prefix(7)) }
+}
+
+/// One moment of the Commit widget (`commit`, seed 003): the configuration, the latest commit if
+/// one was ever loaded, why the last load failed if it did, and when the data was fetched.
+public struct CommitEntry: TimelineEntry, Hashable {
+    /// When the entry becomes current.
+    public var date: Date
+    /// The repository and branch the entry is for.
+    public var configuration: CommitIntent
+    /// The branch's head commit; nil when none could be loaded.
+    public var commit: CommitInfo?
+    /// Why the last load failed (`HTTP 404: Branch not found`); nil when it succeeded. With a
+    /// commit also present the view still shows the commit: marking it stale is the dashboard's job.
+    public var failure: String?
+    /// When the commit was fetched (the seed's "Updated at").
+    public var updatedAt: Date
+    /// The zone dates are shown in. Encoded as its identifier.
+    public var timeZone: TimeZone
+
+    /// An entry from its parts; `sample` and `failed` make the seed's two kinds.
+    public init(
+        date: Date, configuration: CommitIntent, commit: CommitInfo?, failure: String? = nil,
+        updatedAt: Date, timeZone: TimeZone
+    ) {
+        self.date = date
+        self.configuration = configuration
+        self.commit = commit
+        self.failure = failure
+        self.updatedAt = updatedAt
+        self.timeZone = timeZone
+    }
+
+    /// The seed's snapshot: `Fixed stuff` by John Appleseed, committed at `date` and fetched five
+    /// minutes later, on the configured branch (apple/swift main by default).
+    public static func sample(date: Date, timeZone: TimeZone, configuration: CommitIntent = CommitIntent()) -> CommitEntry {
+        let sha = "2f1a3c5e8b9d0f4a6c7e1b3d5f7a9c0e2b4d6f8a"
+        let commit = CommitInfo(
+            sha: sha, message: "Fixed stuff", author: "John Appleseed", date: date,
+            url: URL(string: "https://github.com/\(configuration.owner)/\(configuration.repo)/commit/\(sha)")
+                ?? URL(string: "https://github.com/")!)
+        return CommitEntry(
+            date: date, configuration: configuration, commit: commit, updatedAt: date.addingTimeInterval(5 * 60),
+            timeZone: timeZone)
+    }
+
+    /// The seed's failure entry: no commit, `reason` saying why.
+    public static func failed(
+        date: Date, timeZone: TimeZone, configuration: CommitIntent = CommitIntent(), reason: String
+    ) -> CommitEntry {
+        CommitEntry(date: date, configuration: configuration, commit: nil, failure: reason, updatedAt: date, timeZone: timeZone)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date, configuration, commit, failure, updatedAt, timeZone
+    }
+
+    /// Decodes a cached entry; the time zone must be a known identifier.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(Date.self, forKey: .date)
+        configuration = try container.decode(CommitIntent.self, forKey: .configuration)
+        commit = try container.decodeIfPresent(CommitInfo.self, forKey: .commit)
+        failure = try container.decodeIfPresent(String.self, forKey: .failure)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        timeZone = try container.decodeTimeZone(forKey: .timeZone)
+    }
+
+    /// Encodes the entry for the cache, the time zone as its identifier.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encodeIfPresent(commit, forKey: .commit)
+        try container.encodeIfPresent(failure, forKey: .failure)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(timeZone: timeZone, forKey: .timeZone)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TileKit
+
+/// The Commit widget's configuration, as the seed's `LastCommitIntent`: the GitHub repository
+/// and branch to watch.
+public struct CommitIntent: WidgetIntent {
+    /// The account owning the repository (`apple`).
+    public var owner: String
+    /// The repository (`swift`).
+    public var repo: String
+    /// The branch whose head is shown (`main`).
+    public var branch: String
+
+    /// apple/swift, branch main.
+    public init() {
+        owner = "apple"
+        repo = "swift"
+        branch = "main"
+    }
+
+    /// A configuration watching `owner/repo` at `branch`.
+    public init(owner: String, repo: String, branch: String) {
+        self.owner = owner
+        self.repo = repo
+        self.branch = branch
+    }
+
+    /// The form: owner, repository, branch (GitHub's own length limits).
+    public static let parameters: [WidgetParameter<CommitIntent>] = [
+        .string("owner", title: "Owner", \.owner, maxLength: 39),
+        .string("repo", title: "Repository", \.repo, maxLength: 100),
+        .string("branch", title: "Branch", \.branch, maxLength: 255),
+    ]
+
+    /// `apple/swift`.
+    public var repositoryName: String { "\(owner)/\(repo)" }
+
+    /// The branch's page on GitHub (`https://github.com/apple/swift/tree/main`), opened when no
+    /// commit is known.
+    public var branchURL: URL? {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#"))
+        let parts = [owner, repo, "tree", branch].map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+        return URL(string: "https://github.com/" + parts.joined(separator: "/"))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case owner, repo, branch
+    }
+
+    /// Decodes a stored configuration; missing keys keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        owner = try container.decodeIfPresent(String.self, forKey: .owner) ?? owner
+        repo = try container.decodeIfPresent(String.self, forKey: .repo) ?? repo
+        branch = try container.decodeIfPresent(String.self, forKey: .branch) ?? branch
+    }
+}

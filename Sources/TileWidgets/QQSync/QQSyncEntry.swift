@@ -1,0 +1,64 @@
+import Foundation
+import TileKit
+
+/// One moment of the QQ Sync widget (`qqsync`, seed 000): the day it shows and the quote of the
+/// moment (Hitokoto, or the default quote when the service is unreachable).
+public struct QQSyncEntry: TimelineEntry, Hashable {
+    /// When the entry becomes current; also the day the widget shows, in `timeZone`.
+    public var date: Date
+    /// The quote, already sanitized of control characters.
+    public var quote: String
+    /// The quote's page (`https://hitokoto.cn?uuid=…`), opened by a tap on the widget; nil for the
+    /// default quote.
+    public var quoteURL: URL?
+    /// The zone the day, month and weekday are read in. Encoded as its identifier.
+    public var timeZone: TimeZone
+
+    /// The seed's default quote, shown until (or unless) Hitokoto answers.
+    public static let defaultQuote = "所有快乐都向你靠拢,所有好运都在路上。"
+
+    /// An entry showing `quote` on the day of `date` in `timeZone`.
+    public init(date: Date, quote: String = QQSyncEntry.defaultQuote, quoteURL: URL? = nil, timeZone: TimeZone) {
+        self.date = date
+        self.quote = quote
+        self.quoteURL = quoteURL
+        self.timeZone = timeZone
+    }
+
+    /// The seed's sample: the default quote, linked to Hitokoto's home page.
+    public static func sample(date: Date, timeZone: TimeZone) -> QQSyncEntry {
+        QQSyncEntry(date: date, quote: defaultQuote, quoteURL: URL(string: "https://hitokoto.cn/"), timeZone: timeZone)
+    }
+
+    /// The 去分享 action: `tiles:copy?text=<quote>`, which the dashboard turns into a clipboard copy.
+    public var shareURL: URL {
+        // Only RFC 3986 unreserved characters stay literal, so `&`, `=`, `#` and `+` in a quote
+        // cannot end the text parameter early.
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let encoded = quote.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        // Percent-encoded ASCII always forms a valid URL.
+        return URL(string: "tiles:copy?text=" + encoded)!
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date, quote, quoteURL, timeZone
+    }
+
+    /// Decodes a cached entry; the time zone must be a known identifier.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(Date.self, forKey: .date)
+        quote = try container.decode(String.self, forKey: .quote)
+        quoteURL = try container.decodeIfPresent(URL.self, forKey: .quoteURL)
+        timeZone = try container.decodeTimeZone(forKey: .timeZone)
+    }
+
+    /// Encodes the entry for the cache, the time zone as its identifier.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(quote, forKey: .quote)
+        try container.encodeIfPresent(quoteURL, forKey: .quoteURL)
+        try container.encode(timeZone: timeZone, forKey: .timeZone)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import TileKit
+
+/// The QQ Sync widget's view for every family (seed 000). Small shows the date and the 去分享
+/// button, medium the quote beside them (the seed's look), large and extra large give the quote
+/// room; the accessory families show the date and as much of the quote as fits. A tap opens the
+/// quote's page; 去分享 copies the quote (`tiles:copy`).
+public struct QQSyncView: View {
+    /// The entry drawn.
+    public var entry: QQSyncEntry
+    @Environment(\.widgetFamily) private var family
+
+    /// The view of `entry`, in the family the environment says.
+    public init(entry: QQSyncEntry) {
+        self.entry = entry
+    }
+
+    public var body: some View {
+        content.widgetURL(entry.quoteURL)
+    }
+
+    @ViewBuilder private var content: some View {
+        switch family {
+        case .systemSmall:
+            QQSyncWidgetSmall(entry: entry)
+        case .systemMedium:
+            QQSyncWidgetMedium(entry: entry)
+        case .systemLarge, .systemExtraLarge:
+            QQSyncWidgetLarge(entry: entry, family: family)
+        case .accessoryInline:
+            Text("\(DateText.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday) · \(entry.quote)")
+                .lineLimit(1)
+                .frame(maxWidth: .infinity, alignment: .leading)
+        case .accessoryRectangular:
+            VStack(alignment: .leading, spacing: 0) {
+                Text("\(DateText.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday)")
+                    .fontWeight(.semibold)
+                    .lineLimit(1)
+                Text(entry.quote).lineLimit(3)
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        case .accessoryCircular:
+            VStack(spacing: 0) {
+                Text(entry.day).font(.system(size: 50)).fontWeight(.semibold)
+                Text(entry.weekday).lineLimit(1)
+            }
+        }
+    }
+}
+
+extension QQSyncEntry {
+    /// `06`: the day of the month.
+    var day: String { ChineseDate.dayText(date, in: timeZone) }
+    /// `周一`.
+    var weekday: String { ChineseDate.weekday(date, in: timeZone) }
+    /// `06月 周一`, the line under the day number.
+    var monthAndWeekday: String { "\(ChineseDate.monthText(date, in: timeZone)) \(weekday)" }
+    /// Where the quote comes from, from its page's host (`hitokoto.cn`); nil for the default quote.
+    var source: String? { quoteURL?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 } }
+}
+
+/// The seed's right half: the day in 50 pt block glyphs, `MM月 周X`, and the 去分享 pill.
+struct QQSyncDateShareView: View {
+    var entry: QQSyncEntry
+
+    var body: some View {
+        VStack {
+            Spacer()
+            // The seed's −10 pt padding tightened the font's line height; block glyphs have no
+            // leading, so it is left out (as in the TileUI sample port).
+            Text(entry.day)
+                .font(.system(size: 50))
+                .fontWeight(.semibold)
+                .foregroundColor(WidgetPalette.textOnGradient)
+            Text(entry.monthAndWeekday)
+                .lineLimit(1)
+                .minimumScaleFactor(0.5)
+                .font(.system(size: 14))
+                .foregroundColor(WidgetPalette.textOnGradient)
+            Spacer()
+            QQSyncShareButton(entry: entry)
+            Spacer()
+        }
+    }
+}
+
+/// The seed's left half: the quote, then 加油,打工人!😄.
+struct QQSyncQuoteTextView: View {
+    var entry: QQSyncEntry
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Spacer()
+            Text(entry.quote)
+                .font(.system(size: 19))
+                .fontWeight(.semibold)
+                .minimumScaleFactor(0.5)
+                .foregroundColor(WidgetPalette.textOnGradient)
+            Spacer()
+            Text(QQSyncWidgetMedium.cheer)
+                .font(.system(size: 16))
+                .minimumScaleFactor(0.5)
+                .foregroundColor(WidgetPalette.textOnGradient)
+            Spacer()
+        }
+    }
+}
+
+/// 去分享: a pill linking to the entry's `tiles:copy` URL.
+struct QQSyncShareButton: View {
+    var entry: QQSyncEntry
+
+    var body: some View {
+        Link(destination: entry.shareURL) {
+            PillLabel(title: "去分享")
+        }
+    }
+}
+
+/// Small: the date half alone, as the seed's `QQSyncWidgetSmall`.
+struct QQSyncWidgetSmall: View {
+    var entry: QQSyncEntry
+
+    var body: some View {
+        ZStack {
+            WidgetPalette.qqSyncGradient
+            QQSyncDateShareView(entry: entry)
+        }
+    }
+}
+
+/// Medium: quote left, date right, as the seed's `QQSyncWidgetMedium` (20 pt side padding).
+struct QQSyncWidgetMedium: View {
+    var entry: QQSyncEntry
+
+    /// The line under the quote.
+    static let cheer = "加油,打工人!😄"
+
+    var body: some View {
+        ZStack {
+            WidgetPalette.qqSyncGradient
+            HStack {
+                QQSyncQuoteTextView(entry: entry)
+                Spacer()
+                QQSyncDateShareView(entry: entry)
+            }
+            .padding(EdgeInsets(points: 0, 20, 0, 20))
+        }
+    }
+}

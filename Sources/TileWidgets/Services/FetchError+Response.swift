@@ -1,0 +1,63 @@
+import Foundation
+
+extension FetchError {
+    /// Classifies a non-success response: `nil` for 2xx and 304, otherwise the error to report.
+    ///
+    /// 429, and 403 that carries `x-ratelimit-remaining: 0` or `Retry-After` (GitHub's
+    /// primary and secondary limits), become ``rateLimited(until:)``. `now` resolves a
+    /// `Retry-After` given in seconds.
+    static func fromResponse(
+        status: Int,
+        header: (String) -> String?,
+        body: [UInt8],
+        now: Date
+    ) -> FetchError? {
+        if (200..<300).contains(status) || status == 304 {
+            return nil
+        }
+        let retryAfter = header("retry-after")
+        let remaining = header("x-ratelimit-remaining")?.trimmingCharacters(in: .whitespaces)
+        if status == 429 || (status == 403 && (remaining == "0" || retryAfter != nil)) {
+            let until = retryAfter.flatMap { retryDate(from: $0, now: now) }
+                ?? header("x-ratelimit-reset").flatMap(epochDate(from:))
+            return .rateLimited(until: until)
+        }
+        return .http(status: status, message: errorMessage(in: body))
+    }
+
+    /// `Retry-After` is either delay-seconds or an HTTP-date.
+    static func retryDate(from value: String, now: Date) -> Date? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed), seconds >= 0 {
+            return now.addingTimeInterval(TimeInterval(seconds))
+        }
+        return HTTPDate.parse(trimmed)
+    }
+
+    /// `x-ratelimit-reset` is a UTC epoch in seconds.
+    static func epochDate(from value: String) -> Date? {
+        guard let epoch = Double(value.trimmingCharacters(in: .whitespaces)), epoch.isFinite, epoch > 0 else {
+            return nil
+        }
+        return Date(timeIntervalSince1970: epoch)
+    }
+
+    /// The `message`, `reason` or `error` string of a JSON error body, sanitized and short;
+    /// `nil` when the body is not a JSON object with one of them.
+    static func errorMessage(in body: [UInt8]) -> String? {
+        guard !body.isEmpty,
+              let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+        else {
+            return nil
+        }
+        for key in ["message", "reason", "error"] {
+            if let text = object[key] as? String {
+                let clean = RemoteText.sanitize(text, maxLength: 120)
+                if !clean.isEmpty {
+                    return clean
+                }
+            }
+        }
+        return nil
+    }
+}

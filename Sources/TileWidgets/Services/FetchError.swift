@@ -1,0 +1,82 @@
+import Foundation
+
+/// Why a fetch from a remote service failed, in terms a widget's status line can show.
+///
+/// The fetcher never retries; the scheduler reads ``retryAfter`` and the case to decide when
+/// to try again. No case ever carries a request header, so a token cannot leak through one.
+public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The server could not be reached: connection refused, DNS failure, network unreachable,
+    /// TLS failure or the connection dropped. The string names the cause.
+    case offline(String)
+    /// The whole request (connect, head and body) did not finish within the total timeout.
+    case timedOut
+    /// The service asked us to slow down (429, or 403 with `x-ratelimit-remaining: 0`);
+    /// `until` is when it says to try again, when it said.
+    case rateLimited(until: Date?)
+    /// Any other 4xx/5xx (or unexpected) status, with the service's own message if it sent one.
+    case http(status: Int, message: String?)
+    /// The body was larger than the configured maximum, so reading it was abandoned.
+    case tooLarge
+    /// The response (or, for a non-http(s) URL, the request) could not be understood; the
+    /// string says which part was wrong.
+    case malformed(String)
+    /// The task waiting for the response was cancelled.
+    case cancelled
+
+    /// A short status-line text such as "offline", "rate limited until 14:05", "HTTP 500" or a
+    /// 4xx message like "branch not found: o/r@main", with times in the current time zone.
+    public var description: String {
+        description(in: .current)
+    }
+
+    /// A short status-line text, showing a rate-limit end time as HH:mm in `timeZone`.
+    public func description(in timeZone: TimeZone) -> String {
+        switch self {
+        case .offline:
+            return "offline"
+        case .timedOut:
+            return "timed out"
+        case .rateLimited(let until):
+            guard let until else { return "rate limited" }
+            return "rate limited until \(Self.clockText(until, in: timeZone))"
+        case .http(let status, let message):
+            // A 4xx message says what the user got wrong; a 5xx one rarely helps on a status line.
+            guard let message, (400..<500).contains(status) else { return "HTTP \(status)" }
+            return message
+        case .tooLarge:
+            return "response too large"
+        case .malformed:
+            return "bad response"
+        case .cancelled:
+            return "cancelled"
+        }
+    }
+
+    /// A longer text for logs: the status-line text plus the detail the case carries.
+    public var detail: String {
+        switch self {
+        case .offline(let reason): return "offline: \(reason)"
+        case .http(let status, let message): return "HTTP \(status)" + (message.map { ": \($0)" } ?? "")
+        case .malformed(let reason): return "bad response: \(reason)"
+        default: return description
+        }
+    }
+
+    /// When the service said it is worth trying again, if it said; `nil` leaves the choice
+    /// to the scheduler's back-off.
+    public var retryAfter: Date? {
+        if case .rateLimited(let until) = self {
+            return until
+        }
+        return nil
+    }
+
+    private static func clockText(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let hour = parts.hour ?? 0
+        let minute = parts.minute ?? 0
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+}

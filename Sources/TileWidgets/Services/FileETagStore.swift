@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An ``ETagStore`` that keeps one JSON file per URL in a directory, so ETags survive restarts.
+///
+/// Each write goes to a temporary file in the same directory that is then renamed over the
+/// old one, so a reader never sees half a file. Failures are logged and the entry skipped:
+/// a missing entry only costs one full download.
+public final class FileETagStore: ETagStore {
+    /// The directory holding the entries; created on the first write if missing.
+    public let directory: URL
+    private let logger: Logger
+
+    /// Creates a store under `directory`; `logger` receives read and write failures.
+    public init(directory: URL, logger: Logger = Logger(label: "tiles.etag-store")) {
+        self.directory = directory
+        self.logger = logger
+    }
+
+    private struct Entry: Codable {
+        var url: String
+        var etag: String
+        var body: Data
+    }
+
+    /// The stored ETag and body for `url`, or `nil` when none is stored or the file is unreadable.
+    public func lookup(url: URL) -> (etag: String, body: [UInt8])? {
+        let file = fileURL(for: url)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            return nil
+        }
+        do {
+            let entry = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: file))
+            // Two URLs can share a file name hash; the stored URL tells them apart.
+            guard entry.url == url.absoluteString else {
+                return nil
+            }
+            return (entry.etag, [UInt8](entry.body))
+        } catch {
+            logger.warning("ignoring unreadable ETag entry \(file.path): \(error)")
+            return nil
+        }
+    }
+
+    /// Stores `etag` and `body` for `url`, replacing the file atomically (temp file + rename).
+    public func store(url: URL, etag: String, body: [UInt8]) {
+        let file = fileURL(for: url)
+        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let data = try JSONEncoder().encode(Entry(url: url.absoluteString, etag: etag, body: Data(body)))
+            try data.write(to: temporary)
+            guard rename(temporary.path, file.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                logger.warning("cannot rename \(temporary.path) to \(file.path): \(reason)")
+                return
+            }
+        } catch {
+            logger.warning("cannot write ETag entry \(file.path): \(error)")
+        }
+    }
+
+    /// The entry file for `url`: a 64-bit FNV-1a hash of the URL, stable across runs
+    /// (Swift's `Hasher` is seeded per process, so it cannot be used here).
+    func fileURL(for url: URL) -> URL {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.absoluteString.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        let name = "etag-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+        return directory.appendingPathComponent(name)
+    }
+}

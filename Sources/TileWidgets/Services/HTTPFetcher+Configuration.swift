@@ -1,0 +1,25 @@
+extension HTTPFetcher {
+    /// Limits for every request: how long to try to connect, how long the whole request may
+    /// take, and how large a body may be. Defaults follow DATA-SOURCES.md §5.
+    public struct Configuration: Sendable, Equatable {
+        /// How long to keep trying to open a connection (refused connections are retried
+        /// within it); after it, the fetch fails as `.offline`. Default 3 s.
+        public var connectTimeout: Duration
+        /// How long the whole request may take, connect to last body byte; after it, the
+        /// fetch fails as `.timedOut`. Default 10 s.
+        public var totalTimeout: Duration
+        /// The largest body read, in bytes; a longer one fails as `.tooLarge`. Default 1 MiB.
+        public var maxBodyBytes: Int
+
+        /// Creates a configuration; tests shorten the timeouts.
+        public init(
+            connectTimeout: Duration = .seconds(3),
+            totalTimeout: Duration = .seconds(10),
+            maxBodyBytes: Int = 1 << 20
+        ) {
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Parent of every test that talks to a `LocalHTTPServer`. Serialized so that the CPU-time
+/// measurement in the timeout test is not polluted by other requests running at the same time.
+@Suite(.serialized)
+struct NetworkSuite {}
+
+/// A fixed clock for tests: 2024-05-01 06:00:00 UTC.
+let testNow = Date(timeIntervalSince1970: 1_714_543_200)
+
+/// Runs `body` with a fetcher (test version "9.9.9", fixed clock) and shuts it down
+/// afterwards, even on failure, because AsyncHTTPClient traps on an un-shut-down client.
+func withFetcher<T>(
+    configuration: HTTPFetcher.Configuration = HTTPFetcher.Configuration(connectTimeout: .seconds(1), totalTimeout: .seconds(5)),
+    etagStore: (any ETagStore)? = InMemoryETagStore(),
+    _ body: (HTTPFetcher) async throws -> T
+) async throws -> T {
+    let fetcher = HTTPFetcher(version: "9.9.9", configuration: configuration, etagStore: etagStore, now: { testNow })
+    do {
+        let result = try await body(fetcher)
+        try await fetcher.shutdown()
+        return result
+    } catch {
+        try await fetcher.shutdown()
+        throw error
+    }
+}
+
+/// The `FetchError` that `operation` throws, or `nil` if it succeeds.
+func fetchError<T>(_ operation: () async throws(FetchError) -> T) async -> FetchError? {
+    do {
+        _ = try await operation()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// User plus system CPU time of the whole process so far, in seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
+    }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}

@@ -64,6 +64,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
+        .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(
             name: "TileWidgetsTests",
             dependencies: [

@@ -6,10 +6,14 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #define NCURSES_WIDECHAR 1
 #include <locale.h>
+#include <langinfo.h>
+#include <spawn.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Globals and macros Swift 6 cannot use directly.
 static inline WINDOW *tiles_stdscr(void) { return stdscr; }
+static inline WINDOW *tiles_curscr(void) { return curscr; }
 static inline int tiles_colors(void) { return COLORS; }
 static inline int tiles_color_pairs(void) { return COLOR_PAIRS; }
 static inline attr_t tiles_a_bold(void) { return A_BOLD; }
@@ -17,5 +21,59 @@ static inline attr_t tiles_a_dim(void) { return A_DIM; }
 static inline attr_t tiles_a_italic(void) { return A_ITALIC; }
 static inline attr_t tiles_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tiles_a_reverse(void) { return A_REVERSE; }
+
+// Function keys: KEY_F(n) is a function-like macro.
+static inline int tiles_key_f(int n) { return KEY_F(n); }
+
+// Mouse event bits (mmask_t constants are macros built from other macros).
+static inline mmask_t tiles_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t tiles_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t tiles_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tiles_button2_pressed(void) { return BUTTON2_PRESSED; }
+static inline mmask_t tiles_button2_released(void) { return BUTTON2_RELEASED; }
+static inline mmask_t tiles_button2_clicked(void) { return BUTTON2_CLICKED; }
+static inline mmask_t tiles_button3_pressed(void) { return BUTTON3_PRESSED; }
+static inline mmask_t tiles_button3_released(void) { return BUTTON3_RELEASED; }
+static inline mmask_t tiles_button3_clicked(void) { return BUTTON3_CLICKED; }
+static inline mmask_t tiles_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t tiles_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+// Reads the pending mouse event; Swift cannot build an MEVENT's anonymous layout portably.
+// Returns OK and fills the outputs, or ERR when there is no event.
+static inline int tiles_get_mouse(int *x, int *y, mmask_t *state) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return ERR;
+    *x = event.x;
+    *y = event.y;
+    *state = event.bstate;
+    return OK;
+}
+
+// A wide character cell with an extended (int) colour pair, passed through setcchar's `opts`
+// because its `short` pair argument stops at 32767.
+static inline int tiles_setcchar(cchar_t *cell, const wchar_t *text, attr_t attributes, int pair) {
+    return setcchar(cell, text, attributes, 0, &pair);
+}
+
+// Probes a terminfo entry without printing anything (setupterm with an error pointer is silent)
+// and without leaving it installed. Returns -1 when no entry exists, 0 when the entry cannot
+// address the cursor (dumb, printers), 1 when it can; `colors` gets its `colors` capability.
+static inline int tiles_probe_terminfo(const char *name, int fd, int *colors) {
+    int status = 0;
+    if (setupterm((char *)name, fd, &status) != OK) return -1;
+    char *cup = tigetstr("cup");
+    int addressable = (cup != 0 && cup != (char *)-1) ? 1 : 0;
+    *colors = tigetnum("colors");
+    del_curterm(cur_term);
+    return addressable;
+}
+
+// posix_spawn extensions glibc only declares under _GNU_SOURCE, which the Glibc module is not
+// built with. Both exist in glibc since 2.26 / 2.34 (Debian 12 has 2.36).
+#ifndef POSIX_SPAWN_SETSID
+#define POSIX_SPAWN_SETSID 0x80
+#endif
+static inline short tiles_posix_spawn_setsid(void) { return POSIX_SPAWN_SETSID; }
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
 #endif

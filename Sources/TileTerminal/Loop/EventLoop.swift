@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// Sleeps until something happens: input, a quit signal, a wake-up from another thread, or the
+/// caller's deadline. Nothing wakes it at a fixed rate, so an idle dashboard costs no CPU.
+///
+/// Each `wait` polls the terminal's input and a self-pipe with the time left to the deadline as
+/// timeout, then drains ncurses' input without blocking (PLATFORM.md "Signals and the event loop").
+/// Use it from the thread that owns the terminal; hand `waker` to other threads.
+public final class EventLoop {
+    private let input: (any InputReading)?
+    private let doorbell: Doorbell
+    private let decoder = InputDecoder()
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var inputOpen: Bool
+
+    /// A loop over `input` (the `Terminal`), or over the self-pipe alone when nil.
+    public init(input: (any InputReading)?) throws(TerminalError) {
+        self.input = input
+        inputOpen = input != nil
+        doorbell = try Doorbell()
+    }
+
+    deinit {
+        for source in signalSources { source.cancel() }
+    }
+
+    /// Unblocks every signal in the calling thread. Call first thing in `main`: a parent (a test
+    /// runner's `Process`, say) may have left signals blocked, and then SIGWINCH and the quit
+    /// signals never arrive.
+    public static func resetSignalMask() {
+        SignalHandling.resetSignalMask()
+    }
+
+    /// Reports SIGINT, SIGTERM and SIGHUP as `.signal` instead of letting them (or ncurses)
+    /// end the process. SIGWINCH is left to ncurses, which turns it into a resize event.
+    public func installSignalHandlers() {
+        guard signalSources.isEmpty else { return }
+        signalSources = SignalHandling.install(SignalHandling.quitSignals, ringing: doorbell)
+    }
+
+    /// A handle any thread can use to wake this loop.
+    public var waker: Waker { Waker(doorbell: doorbell) }
+
+    /// Wakes the loop from any thread (see `waker` for handing this to a task).
+    public func wakeUp() {
+        doorbell.wake()
+    }
+
+    /// Blocks until at least one event, then returns all that are ready, in this order: signals,
+    /// one `.input` with every input read, `.inputClosed`, `.wake`, and `.deadline` once
+    /// `deadline` has passed. A nil deadline waits for ever.
+    public func wait(until deadline: Date?) -> [LoopEvent] {
+        // Input ncurses already holds (or a resize flagged between two waits) does not make the
+        // descriptor readable, so look before sleeping.
+        var inputs = readInput()
+        var closed = false
+        while true {
+            var descriptors = [pollfd(fd: doorbell.readDescriptor, events: Int16(POLLIN), revents: 0)]
+            if inputOpen, let input {
+                descriptors.append(pollfd(fd: input.inputDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let timeout = inputs.isEmpty ? Self.timeout(until: deadline) : 0
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0 && errno != EINTR {
+                preconditionFailure("EventLoop: poll failed: \(String(cString: strerror(errno)))")
+            }
+            // EINTR: most likely SIGWINCH, which ncurses turns into KEY_RESIZE on the next read.
+            if ready != 0 {
+                closed = descriptors.count > 1 && Self.hasHungUp(descriptors[1])
+                inputs += readInput()
+                if closed { inputOpen = false }
+            }
+            let rang = doorbell.take()
+            var events = rang.signals.map(LoopEvent.signal)
+            if !inputs.isEmpty { events.append(.input(inputs)) }
+            if closed { events.append(.inputClosed) }
+            if rang.woken { events.append(.wake) }
+            if let deadline, Date() >= deadline { events.append(.deadline) }
+            if !events.isEmpty { return events }
+        }
+    }
+
+    /// Decoded input ready now.
+    private func readInput() -> [InputEvent] {
+        guard inputOpen, let input else { return [] }
+        return decoder.decode(input.readPendingInput())
+    }
+
+    /// Whether the terminal is gone: an error or hang-up, or "readable" with nothing to read (EOF),
+    /// which would otherwise make every poll return at once.
+    private static func hasHungUp(_ descriptor: pollfd) -> Bool {
+        if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
+        guard descriptor.revents & Int16(POLLIN) != 0 else { return false }
+        var pending: Int32 = 0
+        return ioctl(descriptor.fd, UInt(FIONREAD), &pending) == 0 && pending == 0
+    }
+
+    /// poll()'s timeout in milliseconds: -1 without a deadline, rounded up so the loop never
+    /// wakes just before the deadline and spins.
+    static func timeout(until deadline: Date?, now: Date = Date()) -> Int32 {
+        guard let deadline else { return -1 }
+        let milliseconds = (deadline.timeIntervalSince(now) * 1000).rounded(.up)
+        return Int32(max(0, min(milliseconds, Double(Int32.max))))
+    }
+}

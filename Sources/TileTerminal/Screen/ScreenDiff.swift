@@ -1,0 +1,83 @@
+import TileUI
+
+/// The cells that differ between two frames of the same size, as horizontal runs.
+///
+/// A run never starts or ends inside a wide grapheme: when either half of one changes, or a
+/// continuation cell appears or disappears, the run covers the leading cell and its continuation,
+/// because a terminal erases the whole grapheme when half of it is overwritten.
+public struct ScreenDiff: Equatable, Sendable {
+    /// Consecutive changed cells of one row.
+    public struct Run: Equatable, Sendable {
+        /// The row, 0-based.
+        public let y: Int
+        /// The column of the first cell, 0-based.
+        public let xStart: Int
+        /// The cells of the new frame from `xStart` on; continuation cells included.
+        public let cells: [Cell]
+
+        /// Creates a run of `cells` starting at (`xStart`, `y`).
+        public init(y: Int, xStart: Int, cells: [Cell]) {
+            self.y = y
+            self.xStart = xStart
+            self.cells = cells
+        }
+    }
+
+    /// The changed runs, top to bottom, left to right.
+    public let runs: [Run]
+
+    /// The runs that turn `previous` into `next`. Both grids must have the same size.
+    public init(from previous: CellGrid, to next: CellGrid) {
+        precondition(
+            previous.width == next.width && previous.height == next.height,
+            "ScreenDiff needs frames of one size, got \(previous.width)x\(previous.height) and \(next.width)x\(next.height)"
+        )
+        var runs: [Run] = []
+        var changed = [Bool](repeating: false, count: next.width)
+        for y in 0..<next.height {
+            guard Self.markChanges(row: y, previous: previous, next: next, into: &changed) else { continue }
+            var x = 0
+            while x < next.width {
+                guard changed[x] else {
+                    x += 1
+                    continue
+                }
+                let start = x
+                while x < next.width && changed[x] { x += 1 }
+                runs.append(Run(y: y, xStart: start, cells: (start..<x).map { next[$0, y] }))
+            }
+        }
+        self.runs = runs
+    }
+
+    /// Every cell of `grid`, one run per row: what a full redraw writes.
+    public init(everything grid: CellGrid) {
+        runs = (0..<grid.height).compactMap { y in
+            grid.width == 0 ? nil : Run(y: y, xStart: 0, cells: (0..<grid.width).map { grid[$0, y] })
+        }
+    }
+
+    /// Sets `changed[x]` for the cells of row `y` to write, widened to whole wide graphemes.
+    /// Returns false (and leaves `changed` untouched) when the row is identical.
+    private static func markChanges(row y: Int, previous: CellGrid, next: CellGrid, into changed: inout [Bool]) -> Bool {
+        var firstChange = -1
+        for x in 0..<next.width where previous[x, y] != next[x, y] {
+            firstChange = x
+            break
+        }
+        guard firstChange >= 0 else { return false }
+        for x in changed.indices { changed[x] = false }
+        for x in firstChange..<next.width where previous[x, y] != next[x, y] {
+            changed[x] = true
+            // A continuation cell, old or new, belongs to the grapheme on its left.
+            if x > 0 && (next[x, y].isContinuation || previous[x, y].isContinuation) {
+                changed[x - 1] = true
+            }
+            // A new wide grapheme is written together with its right half.
+            if x + 1 < next.width && next[x + 1, y].isContinuation {
+                changed[x + 1] = true
+            }
+        }
+        return true
+    }
+}

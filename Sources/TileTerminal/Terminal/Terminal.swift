@@ -1,0 +1,206 @@
+import CNcursesw
+import Glibc
+import TileUI
+
+/// The terminal as tiles drives it through ncurses: set up on creation, restored on `restore()`
+/// or when released.
+///
+/// Setup (PLATFORM.md): checks that stdin and stdout are TTYs and that `TERM` names a terminfo
+/// entry that can address the cursor; makes the locale UTF-8; picks a direct-colour entry when
+/// `COLORTERM=truecolor|24bit`; starts ncurses with `newterm` on the alternate screen, cursor
+/// hidden, `raw` input (Ctrl-C arrives as the key `.control("c")`, not as SIGINT; an external
+/// `kill -INT` still arrives as a signal through `EventLoop`), no echo, keypad keys, mouse
+/// presses and a 25 ms escape delay. `NO_COLOR` keeps colour off.
+///
+/// One thread owns a terminal: create, draw, read and restore it on the same thread.
+public final class Terminal {
+    /// The colours the terminal can show, as the rest of tiles names them. 8-colour terminals
+    /// report `.palette16`; tiles then draws only the first 8.
+    public let colorMode: ColorMode
+    /// The terminfo entry in use (`tmux-direct` when `TERM=tmux-256color` asked for RGB, say).
+    public let terminfoName: String
+    /// Every byte written to the terminal by `draw` and `write(rawSequence:)`; 0 when
+    /// `/proc/thread-self/io` is unavailable.
+    public private(set) var bytesWritten = 0
+    /// The bytes the most recent `draw` wrote.
+    public private(set) var lastFrameBytes = 0
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    /// Input is read through a pad: `wget_wch` on a window first refreshes that window when it is
+    /// touched, which after a resize repaints the stale frame before the app can draw the new one.
+    private let inputPad: UnsafeMutablePointer<WINDOW>
+    private var writer: CursesScreenWriter
+    private var previous: CellGrid?
+    private var needsFullRedraw = true
+    private var isRestored = false
+    private let counter = OutputCounter()
+
+    /// Takes over the terminal, or throws why it cannot (not a TTY, `TERM` unset, unknown or dumb).
+    ///
+    /// `colorPairLimit` caps the colour pairs used below the terminal's own limit, so that tests
+    /// and benchmarks can exercise pair recycling; nil uses every pair the terminal has.
+    public init(environment: [String: String], colorPairLimit: Int? = nil) throws(TerminalError) {
+        guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "stdout") }
+        guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "stdin") }
+        let profile = try TerminalProfile.select(environment: environment) { name in
+            var colors: Int32 = 0
+            let status = tiles_probe_terminfo(name, STDOUT_FILENO, &colors)
+            return status < 0 ? nil : TerminfoEntry(canAddressCursor: status == 1, colors: Int(colors))
+        }
+        try LocaleSetup.ensureUTF8()
+        // Never closed: closing them would close the process's stdin and stdout.
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+            throw .systemCallFailed(call: "fdopen", errno: errno)
+        }
+        guard let screen = newterm(profile.terminfoName, output, input) else {
+            throw .setupFailed(term: profile.terminfoName)
+        }
+        set_term(screen)
+        guard let pad = newpad(1, 1) else {
+            endwin()
+            delscreen(screen)
+            throw .setupFailed(term: profile.terminfoName)
+        }
+        self.screen = screen
+        window = tiles_stdscr()
+        inputPad = pad
+        terminfoName = profile.terminfoName
+
+        raw()
+        noecho()
+        nonl()
+        keypad(inputPad, true)
+        nodelay(inputPad, true)
+        leaveok(window, true)
+        // ncurses would otherwise poll stdin between lines of an update and abandon it on input.
+        typeahead(-1)
+        curs_set(0)
+        set_escdelay(25)
+        mouseinterval(0)
+        let buttons = tiles_button1_pressed() | tiles_button2_pressed() | tiles_button3_pressed()
+            | tiles_button4_pressed() | tiles_button5_pressed()
+        mousemask(buttons, nil)
+
+        var colorEnabled = profile.colorEnabled && has_colors()
+        if colorEnabled {
+            colorEnabled = start_color() == OK && use_default_colors() == OK
+        }
+        let depth = ColorDepth(colors: Int(tiles_colors()), colorEnabled: colorEnabled)
+        colorMode = depth.colorMode
+        let pairCapacity = Int(tiles_color_pairs()) - 1
+        writer = CursesScreenWriter(depth: depth, pairCapacity: min(pairCapacity, colorPairLimit ?? pairCapacity))
+    }
+
+    deinit {
+        restore()
+        delwin(inputPad)
+        delscreen(screen)
+    }
+
+    /// Columns and rows of the terminal now.
+    public var size: (width: Int, height: Int) {
+        (Int(getmaxx(window)), Int(getmaxy(window)))
+    }
+
+    /// Draws `screen`: only the cells that differ from the last frame, then one `doupdate`.
+    ///
+    /// The first frame, a frame of another size, and the frame after a resize or `invalidate()`
+    /// clear the terminal and draw every cell. Cells beyond the terminal's edge are skipped.
+    /// Drawing after `restore()` takes the terminal back (alternate screen, hidden cursor).
+    public func draw(_ screen: CellGrid) {
+        if isRestored {
+            isRestored = false
+            needsFullRedraw = true
+        }
+        let (columns, rows) = size
+        let diff: ScreenDiff
+        if let previous, !needsFullRedraw, previous.width == screen.width, previous.height == screen.height {
+            diff = ScreenDiff(from: previous, to: screen)
+        } else {
+            werase(window)
+            clearok(tiles_curscr(), true)
+            writer.startFullFrame(width: screen.width, height: screen.height)
+            diff = ScreenDiff(everything: screen)
+            needsFullRedraw = false
+        }
+        writer.write(diff, into: window, columns: columns, rows: rows)
+        previous = screen
+        let before = counter.bytesWrittenByThread()
+        wnoutrefresh(window)
+        doupdate()
+        count(since: before, frame: true)
+    }
+
+    /// Makes the next `draw` clear the terminal and redraw every cell (after something else wrote
+    /// to the terminal, say).
+    public func invalidate() {
+        needsFullRedraw = true
+    }
+
+    /// Writes an escape sequence ncurses does not know (OSC 52, say) straight to the terminal,
+    /// after everything ncurses has drawn. It must not move the cursor or change the screen.
+    public func write(rawSequence: String) {
+        let before = counter.bytesWrittenByThread()
+        var bytes = Array(rawSequence.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                break
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        count(since: before, frame: false)
+    }
+
+    /// Gives the terminal back: leaves the alternate screen, shows the cursor, restores the
+    /// terminal modes and stops mouse reporting. Safe to call more than once; call it before
+    /// exiting on quit, on a signal and on a fatal error (releasing the terminal calls it too).
+    public func restore() {
+        guard !isRestored else { return }
+        isRestored = true
+        endwin()
+    }
+
+    private func count(since before: Int?, frame: Bool) {
+        guard let before, let after = counter.bytesWrittenByThread() else { return }
+        bytesWritten += after - before
+        if frame { lastFrameBytes = after - before }
+    }
+}
+
+extension Terminal: InputReading {
+    /// The terminal's input descriptor (stdin).
+    public var inputDescriptor: Int32 { STDIN_FILENO }
+
+    /// Drains ncurses' input without blocking: keys, mouse events and resizes (after which the
+    /// next `draw` redraws everything).
+    public func readPendingInput() -> [RawInput] {
+        var inputs: [RawInput] = []
+        var code: wint_t = 0
+        while true {
+            let status = wget_wch(inputPad, &code)
+            if status == ERR { break }
+            guard status == KEY_CODE_YES else {
+                inputs.append(.character(UInt32(code)))
+                continue
+            }
+            switch Int32(code) {
+            case KEY_MOUSE:
+                var x: Int32 = 0, y: Int32 = 0
+                var state: mmask_t = 0
+                if tiles_get_mouse(&x, &y, &state) == OK {
+                    inputs.append(.mouse(x: Int(x), y: Int(y), state: UInt(state)))
+                }
+            case KEY_RESIZE:
+                needsFullRedraw = true
+                let (width, height) = size
+                inputs.append(.resize(width: width, height: height))
+            default:
+                inputs.append(.keyCode(Int32(code)))
+            }
+        }
+        return inputs
+    }
+}

@@ -1,3 +1,0 @@
-// The ncurses front end (dashboard issue).
-import CNcursesw
-import TileUI

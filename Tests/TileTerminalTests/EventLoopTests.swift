@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+import Testing
+@testable import TileTerminal
+
+/// Input from a pipe, one `.character` per byte: the loop's view of a terminal, without one.
+final class PipeInput: InputReading {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() {
+        var descriptors: [Int32] = [-1, -1]
+        precondition(pipe(&descriptors) == 0)
+        readEnd = descriptors[0]
+        writeEnd = descriptors[1]
+        _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
+    }
+
+    deinit {
+        close(readEnd)
+        if writeEnd >= 0 { close(writeEnd) }
+    }
+
+    var inputDescriptor: Int32 { readEnd }
+
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+    }
+
+    func readPendingInput() -> [RawInput] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        return count > 0 ? buffer[0..<count].map { .character(UInt32($0)) } : []
+    }
+}
+
+@Suite struct EventLoopTests {
+    @Test func aPastDeadlineReturnsAtOnce() throws {
+        let loop = try EventLoop(input: nil)
+        #expect(loop.wait(until: Date().addingTimeInterval(-1)) == [.deadline])
+    }
+
+    @Test func theLoopSleepsUntilTheDeadline() throws {
+        let loop = try EventLoop(input: nil)
+        let start = Date()
+        #expect(loop.wait(until: start.addingTimeInterval(0.15)) == [.deadline])
+        #expect(Date().timeIntervalSince(start) >= 0.15)
+    }
+
+    @Test func aWakeUpFromAnotherThreadEndsTheWait() throws {
+        let loop = try EventLoop(input: nil)
+        let waker = loop.waker
+        let start = Date()
+        Thread.detachNewThread {
+            usleep(50_000)
+            waker.wakeUp()
+        }
+        #expect(loop.wait(until: start.addingTimeInterval(10)) == [.wake])
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func wakeUpsBeforeTheWaitArriveAsOne() throws {
+        let loop = try EventLoop(input: nil)
+        for _ in 0..<1000 { loop.wakeUp() }
+        #expect(loop.wait(until: nil) == [.wake])
+        #expect(loop.wait(until: Date()) == [.deadline])
+    }
+
+    @Test func inputIsDecodedIntoOneInputEvent() throws {
+        let input = PipeInput()
+        let loop = try EventLoop(input: input)
+        input.type("a\u{3}")
+        #expect(loop.wait(until: nil) == [.input([.key(.character("a")), .key(.control("c"))])])
+    }
+
+    @Test func inputAndWakeUpArriveTogether() throws {
+        let input = PipeInput()
+        let loop = try EventLoop(input: input)
+        input.type("x")
+        loop.wakeUp()
+        #expect(loop.wait(until: nil) == [.input([.key(.character("x"))]), .wake])
+    }
+
+    @Test func aHungUpInputIsReportedOnceAndThenIgnored() throws {
+        var descriptors: [Int32] = [-1, -1]
+        #expect(pipe(&descriptors) == 0)
+        final class ClosedInput: InputReading {
+            let descriptor: Int32
+            init(_ descriptor: Int32) { self.descriptor = descriptor }
+            var inputDescriptor: Int32 { descriptor }
+            func readPendingInput() -> [RawInput] { [] }
+        }
+        let input = ClosedInput(descriptors[0])
+        defer { close(descriptors[0]) }
+        close(descriptors[1])
+        let loop = try EventLoop(input: input)
+        #expect(loop.wait(until: nil) == [.inputClosed])
+        #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
+    }
+
+    @Test func timeoutsRoundUpToWholeMilliseconds() {
+        let now = Date()
+        #expect(EventLoop.timeout(until: nil, now: now) == -1)
+        #expect(EventLoop.timeout(until: now.addingTimeInterval(0.0101), now: now) == 11)
+        #expect(EventLoop.timeout(until: now.addingTimeInterval(-3), now: now) == 0)
+        #expect(EventLoop.timeout(until: now.addingTimeInterval(1e12), now: now) == Int32.max)
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+import TileUI
+@testable import TileTerminal
+
+@Suite struct ScreenDiffTests {
+    /// A one-row grid from text, "中" and "😀" taking two cells each.
+    func row(_ text: String, width: Int = 10) -> CellGrid {
+        var grid = CellGrid(width: width, height: 1)
+        var x = 0
+        for character in text {
+            grid[x, 0] = Cell(character: character)
+            if character.cellWidth == 2 {
+                grid[x + 1, 0] = Cell(isContinuation: true)
+                x += 1
+            }
+            x += 1
+        }
+        return grid
+    }
+
+    func spans(_ diff: ScreenDiff) -> [String] {
+        diff.runs.map { "\($0.y):\($0.xStart)+\($0.cells.count)" }
+    }
+
+    @Test func identicalFramesHaveNoRuns() {
+        #expect(ScreenDiff(from: row("hello"), to: row("hello")).runs.isEmpty)
+    }
+
+    @Test func oneChangedCellIsOneRunOfThatCell() {
+        let diff = ScreenDiff(from: row("hello"), to: row("hallo"))
+        #expect(spans(diff) == ["0:1+1"])
+        #expect(diff.runs[0].cells.map(\.character) == ["a"])
+    }
+
+    @Test func separatedChangesAreSeparateRuns() {
+        #expect(spans(ScreenDiff(from: row("abcdef"), to: row("xbcdyz"))) == ["0:0+1", "0:4+2"])
+    }
+
+    @Test func changesOnSeveralRowsKeepTheirRows() {
+        var before = CellGrid(width: 3, height: 3)
+        var after = before
+        after[1, 0] = Cell(character: "x")
+        after[2, 2] = Cell(character: "y")
+        #expect(spans(ScreenDiff(from: before, to: after)) == ["0:1+1", "2:2+1"])
+        before = after
+        #expect(ScreenDiff(from: before, to: after).runs.isEmpty)
+    }
+
+    @Test func aNewWideGraphemeIsWrittenWithItsContinuation() {
+        let diff = ScreenDiff(from: row("ab  "), to: row("a中 "))
+        #expect(spans(diff) == ["0:1+2"])
+        #expect(diff.runs[0].cells[1].isContinuation)
+    }
+
+    @Test func aChangedContinuationPullsInItsLeadingCell() {
+        var after = row("中x")
+        after[1, 0].foreground = RGBColor(hex: 0xFF0000)
+        #expect(spans(ScreenDiff(from: row("中x"), to: after)) == ["0:0+2"])
+    }
+
+    @Test func overwritingTheRightHalfOfAWideGraphemeRedrawsItsLeftHalf() {
+        // "中" at 0–1 becomes "a" at 0 and "b" at 1: both cells change anyway.
+        #expect(spans(ScreenDiff(from: row("中c"), to: row("abc"))) == ["0:0+2"])
+        // "ab中" → "a中 " moves the wide grapheme left: cells 1–3 change.
+        #expect(spans(ScreenDiff(from: row("ab中"), to: row("a中 "))) == ["0:1+3"])
+    }
+
+    @Test func aWideGraphemeReplacedByAnotherIsOneRun() {
+        let diff = ScreenDiff(from: row("x中y"), to: row("x😀y"))
+        #expect(spans(diff) == ["0:1+2"])
+        #expect(diff.runs[0].cells.map(\.isContinuation) == [false, true])
+    }
+
+    @Test func everythingIsOneRunPerRow() {
+        let diff = ScreenDiff(everything: CellGrid(width: 4, height: 2))
+        #expect(spans(diff) == ["0:0+4", "1:0+4"])
+        #expect(ScreenDiff(everything: CellGrid(width: 0, height: 3)).runs.isEmpty)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import TileKit
+
+/// One tile on the board as the command line or a config file describes it.
+public struct TileSpec: Sendable, Hashable {
+    /// Stable across restarts: names the tile's cache file and its saved family.
+    public var id: String
+    /// The widget kind (`qqsync`, `alipay`, `commit`).
+    public var kind: String
+    public var family: WidgetFamily
+    /// Parameter values by key; missing keys take the widget's defaults.
+    public var parameters: [String: ParameterValue]
+
+    public init(id: String, kind: String, family: WidgetFamily, parameters: [String: ParameterValue] = [:]) {
+        self.id = id
+        self.kind = kind
+        self.family = family
+        self.parameters = parameters
+    }
+}
+
+/// Everything the dashboard needs from the command line: the widgets it knows, the board, the
+/// initial look, where files live, and the clock.
+public struct DashboardOptions: Sendable {
+    /// Every widget kind that can be placed.
+    public var widgets: [WidgetDescriptor]
+    /// The board, in order.
+    public var tiles: [TileSpec]
+    /// `--family`: every tile starts in this family (where supported), overriding saved state.
+    public var initialFamily: WidgetFamily?
+    /// `--scheme`: overrides the saved scheme.
+    public var scheme: ColorScheme?
+    /// `--theme`: overrides the saved theme (a built-in name or a file under the user's themes).
+    public var themeName: String?
+    public var directories: TilesDirectories
+    /// The process environment (TERM, COLORTERM, NO_COLOR, TILES_OPENER, BROWSER, PATH, TMUX…).
+    public var environment: [String: String]
+    public var clock: any WallClock
+    /// Receives log lines (the dashboard owns the terminal, so logs go to a file).
+    public var log: @Sendable (String) -> Void
+
+    public init(
+        widgets: [WidgetDescriptor], tiles: [TileSpec], initialFamily: WidgetFamily? = nil, scheme: ColorScheme? = nil,
+        themeName: String? = nil, directories: TilesDirectories, environment: [String: String],
+        clock: any WallClock = SystemClock(), log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.widgets = widgets
+        self.tiles = tiles
+        self.initialFamily = initialFamily
+        self.scheme = scheme
+        self.themeName = themeName
+        self.directories = directories
+        self.environment = environment
+        self.clock = clock
+        self.log = log
+    }
+}

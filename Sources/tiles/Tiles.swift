@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import TileUI
-import TileUISamples
+import TileKit
 
 /// The `tiles` command: a home screen of widgets for the terminal.
 @main
@@ -15,46 +14,69 @@ struct Tiles: ParsableCommand {
             tiles lays out WidgetKit-style widgets (QQ Sync, Alipay, Commit) into cell grids and \
             draws them in the terminal, each refreshed on its own timeline.
 
-            This version has the layout engine (TileUI) only: `tiles` prints the QQ Sync sample \
-            tile once, in colour when the terminal supports it. The live dashboard comes with the \
-            TileTerminal front end.
-
             Examples:
-              tiles                  # print the sample tile
-              tiles --scheme dark    # the same in dark mode
-              tiles --version
+              tiles                                   # the dashboard
+              tiles --family large --scheme dark      # every tile large, dark
+              tiles render --widget qqsync --family medium --offline
+              tiles list
             """,
-        version: version
+        version: version,
+        subcommands: [RunDashboard.self, Render.self, List.self],
+        defaultSubcommand: RunDashboard.self
     )
-
-    @Option(help: "Colour scheme of the sample: light or dark.")
-    var scheme: ColorScheme = .light
 
     /// Runs the command with the exit codes of the contract: 0 success, 2 usage error, 1 other.
     static func main() {
         do {
             var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { print(message) }
-                Foundation.exit(0)
+            if var command = command as? AsyncParsableCommand {
+                try runAsync(&command)
+            } else {
+                try command.run()
             }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-            Foundation.exit(code == .validationFailure ? 2 : 1)
+        } catch {
+            exit(with: error)
         }
     }
 
-    mutating func run() throws {
-        var environment = EnvironmentValues()
-        environment.colorScheme = scheme
-        let grid = CellGrid.render(QQSyncMediumSample(), width: 42, height: 10, environment: environment)
-        let mode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
-        let isTerminal = isatty(STDOUT_FILENO) != 0
-        print(isTerminal ? ANSIRenderer(colorMode: mode).render(grid) : grid.text)
+    /// Prints `error` as ArgumentParser would and exits with the contract's status.
+    static func exit(with error: any Error) -> Never {
+        if let error = error as? UsageError {
+            FileHandle.standardError.write(Data("tiles: \(error.message)\n".utf8))
+            Foundation.exit(2)
+        }
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            Foundation.exit(0)
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(code == .validationFailure ? 2 : 1)
+    }
+
+    /// Runs an async subcommand to completion from the synchronous entry point.
+    private static func runAsync(_ command: inout any AsyncParsableCommand) throws {
+        nonisolated(unsafe) var command = command
+        nonisolated(unsafe) var failure: (any Error)?
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { try await command.run() } catch { failure = error }
+            done.signal()
+        }
+        done.wait()
+        if let failure { throw failure }
     }
 }
 
+/// A mistake in what the user typed or configured: printed as is, exit status 2.
+struct UsageError: Error {
+    var message: String
+}
+
 extension ColorScheme: ExpressibleByArgument {}
+
+extension WidgetFamily: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.shortName) }
+}

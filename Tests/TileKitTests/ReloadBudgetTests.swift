@@ -96,6 +96,21 @@ import Testing
         #expect(scheduler.status(for: "a")?.since == t0 + 300)
     }
 
+    @Test func testAFailureWithFallbackShowsItMarksStaleAndStillBacksOff() async {
+        let provider = ScriptedProvider([
+            .timeline { Timeline(entries: entries([(0, "good")], from: $0), policy: .after($0 + 300)) },
+            .failure(TimelineFailure(Offline(), fallback: Timeline(entries: entries([(0, "from memory"), (600, "midnight")], from: t0 + 300), policy: .never))),
+        ])
+        let scheduler = board(provider, configuration: .init(retry: Self.fixedRetry))
+        await scheduler.run(until: t0 + 300, clock: clock)
+        #expect(scheduler.label("a") == "from memory")
+        #expect(scheduler.status(for: "a")?.isStale == true)
+        #expect(scheduler.status(for: "a")?.reason == "offline")
+        #expect(scheduler.status(for: "a")?.nextAttempt == t0 + 315)
+        await scheduler.run(until: t0 + 900, clock: clock)
+        #expect(scheduler.label("a") == "midnight")
+    }
+
     @Test func testBackOffIsCappedAtThirtyMinutesWithJitter() {
         let high = RetryPolicy(random: { 0.999_999 })
         #expect(high.delay(afterFailures: 1) > 29.9 && high.delay(afterFailures: 1) <= 30)

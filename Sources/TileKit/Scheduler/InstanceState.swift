@@ -100,6 +100,9 @@ struct InstanceState {
             failure = nil
             accept(timeline, now: now)
         case .failure(let error):
+            if let fallback = (error as? TimelineFailure)?.fallback, !fallback.entries.isEmpty {
+                accept(fallback, now: now)
+            }
             failures += 1
             let reason = String(describing: error)
             failure = (reason, failure?.since ?? now)

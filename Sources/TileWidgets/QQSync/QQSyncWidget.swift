@@ -1,0 +1,75 @@
+import Foundation
+import TileKit
+
+/// The QQ Sync widget's parameters: which Hitokoto categories to draw quotes from and how long
+/// a quote may be.
+public struct QQSyncIntent: WidgetIntent {
+    /// Hitokoto category letters (a 动画 … l 抖机灵), empty for any; e.g. `dik`.
+    public var categories = ""
+    /// The longest quote accepted, in characters.
+    public var maxLength = 30
+
+    public init() {}
+
+    public static let parameters: [WidgetParameter<QQSyncIntent>] = [
+        .string("categories", title: "分类 (a–l)", \.categories, maxLength: 12),
+        .integer("maxLength", title: "最长字数", \.maxLength, range: 5...200),
+    ]
+
+    /// The valid category letters in `categories`, in order, without repeats.
+    var categoryLetters: [String] {
+        var seen: Set<Character> = []
+        return categories.filter { "abcdefghijkl".contains($0) && seen.insert($0).inserted }.map(String.init)
+    }
+}
+
+/// QQ Sync's timeline (seed 000): a quote now and again at local midnight, so the date turns over
+/// without the network; a new quote every 2 hours; the default quote when the service fails.
+struct QQSyncProvider: IntentTimelineProvider {
+    let services: WidgetServices
+
+    func placeholder(in context: TimelineContext) -> QQSyncEntry {
+        QQSyncEntry(date: context.now, timeZone: services.timeZone)
+    }
+
+    func snapshot(for configuration: QQSyncIntent, in context: TimelineContext) async -> QQSyncEntry {
+        QQSyncEntry.sample(date: context.now, timeZone: services.timeZone)
+    }
+
+    func timeline(for configuration: QQSyncIntent, in context: TimelineContext) async throws -> Timeline<QQSyncEntry> {
+        let now = context.now
+        if services.offline || context.isPreview {
+            return timeline(QQSyncEntry.sample(date: now, timeZone: services.timeZone), now: now)
+        }
+        do {
+            let quote = try await HitokotoService(baseURL: services.endpoints.hitokoto, fetcher: services.fetcher)
+                .quote(categories: configuration.categoryLetters, maxLength: configuration.maxLength)
+            services.remember(quote, as: "qqsync.quote")
+            return timeline(QQSyncEntry(date: now, quote: quote.text, quoteURL: quote.pageURL, timeZone: services.timeZone), now: now)
+        } catch {
+            let last = services.recall(Quote.self, as: "qqsync.quote")
+            let entry = QQSyncEntry(
+                date: now, quote: last?.text ?? QQSyncEntry.defaultQuote, quoteURL: last?.pageURL, timeZone: services.timeZone)
+            throw TimelineFailure(error, fallback: timeline(entry, now: now))
+        }
+    }
+
+    /// The entry now, the same quote at the next midnight, and a reload in two hours.
+    private func timeline(_ entry: QQSyncEntry, now: Date) -> Timeline<QQSyncEntry> {
+        var midnight = entry
+        midnight.date = Almanac.nextMidnight(after: now, in: services.timeZone)
+        return Timeline(entries: [entry, midnight], policy: .after(now.addingTimeInterval(2 * 3600)))
+    }
+}
+
+/// QQ 同步助手 (seed 000): a daily quote, the date in big digits and a 去分享 button.
+struct QQSyncWidget {
+    static func configuration(services: WidgetServices) -> some WidgetConfiguration {
+        IntentConfiguration(kind: "qqsync", intent: QQSyncIntent.self, provider: QQSyncProvider(services: services)) { entry in
+            QQSyncView(entry: entry)
+        }
+        .configurationDisplayName("QQ同步助手")
+        .description("每日一言与今天的日期；去分享 复制这句话。")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline, .accessoryRectangular, .accessoryCircular])
+    }
+}

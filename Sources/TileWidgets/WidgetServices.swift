@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+import TileKit
+
+/// What the built-in widgets' providers read from the outside world: the services (one shared
+/// HTTP client, made on first use so `--offline` and start-up never pay for it), the stores, the
+/// time zone, and whether the network may be used at all.
+public final class WidgetServices: Sendable {
+    public let endpoints: ServiceEndpoints
+    /// The GitHub token, when the environment has one; never logged or shown.
+    let githubToken: String?
+    /// When true, no provider touches the network: remote content comes from snapshot data.
+    public let offline: Bool
+    /// The zone dates are shown in.
+    public let timeZone: TimeZone
+    /// Last good data per source, so a failing service still shows its last content (stale).
+    let memory: SharedStore?
+    /// The shared store widgets read (for example `alipay.city`) and where geocoding is cached.
+    let store: SharedStore?
+    private let version: String
+    private let etagDirectory: URL?
+    private let fetcherBox = Mutex<HTTPFetcher?>(nil)
+
+    /// Services for a process with `environment` (service URL overrides, `GITHUB_TOKEN`), files
+    /// under `directories`, version `version` for the User-Agent.
+    public init(
+        environment: [String: String], directories: TilesDirectories?, version: String,
+        timeZone: TimeZone = .current, offline: Bool = false
+    ) {
+        endpoints = ServiceEndpoints.from(environment: environment)
+        githubToken = environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        self.offline = offline
+        self.timeZone = timeZone
+        self.version = version
+        memory = directories.map { SharedStore(directory: $0.cache.appendingPathComponent("memory")) }
+        store = directories.map { SharedStore(directory: $0.data) }
+        etagDirectory = directories?.cache.appendingPathComponent("http")
+    }
+
+    /// The process's HTTP client, made on first use.
+    var fetcher: HTTPFetcher {
+        fetcherBox.withLock { box in
+            if let fetcher = box { return fetcher }
+            let store: any ETagStore = etagDirectory.map { FileETagStore(directory: $0) } ?? InMemoryETagStore()
+            let fetcher = HTTPFetcher(version: version, etagStore: store)
+            box = fetcher
+            return fetcher
+        }
+    }
+
+    /// Shuts the HTTP client down if one was made (one-shot commands call this before exiting).
+    public func shutdown() async {
+        guard let fetcher = fetcherBox.withLock({ box in defer { box = nil }; return box }) else { return }
+        try? await fetcher.shutdown()
+    }
+
+    /// Remembers `value` as the last good data under `key`.
+    func remember<T: Encodable>(_ value: T, as key: String) {
+        guard let memory, let data = try? JSONEncoder().encode(value) else { return }
+        try? memory.set(String(decoding: data, as: UTF8.self), forKey: key)
+    }
+
+    /// The last good data remembered under `key`.
+    func recall<T: Decodable>(_ type: T.Type, as key: String) -> T? {
+        guard let text = memory?.value(forKey: key) else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+}
+
+extension FetchError: RetryAfterProviding {}
+
+/// Geocoded cities in the shared store, so every board and restart reuses them.
+struct StoreGeocodeCache: GeocodeCache {
+    let store: SharedStore?
+
+    func coordinates(for city: String) -> Coordinates? {
+        guard let text = store?.value(forKey: "geocode.\(city)") else { return nil }
+        return try? JSONDecoder().decode(Coordinates.self, from: Data(text.utf8))
+    }
+
+    func store(_ coordinates: Coordinates, for city: String) {
+        guard let store, let data = try? JSONEncoder().encode(coordinates) else { return }
+        try? store.set(String(decoding: data, as: UTF8.self), forKey: "geocode.\(city)")
+    }
+}

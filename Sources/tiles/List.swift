@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import TileKit
+import TileWidgets
+
+/// `tiles list`: every widget with its families and parameters.
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the widgets with their families and parameters.",
+        discussion: """
+            Each parameter shows its key (for --param and config files), type, default and choices.
+
+            Example:
+              tiles list
+            """
+    )
+
+    func run() throws {
+        let services = WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true)
+        print(Self.listing(BuiltinWidgets.all(services: services)), terminator: "")
+    }
+
+    /// The listing text for `widgets`.
+    static func listing(_ widgets: [WidgetDescriptor]) -> String {
+        var text = ""
+        for widget in widgets {
+            text += "\(widget.kind) — \(widget.displayName)\n"
+            text += "  \(widget.description)\n"
+            text += "  families: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", "))\n"
+            if widget.parameters.isEmpty { text += "  no parameters\n" }
+            for parameter in widget.parameters {
+                text += "  --param \(parameter.key)=…  \(parameter.title) (\(parameter.kind.name)"
+                if case let .integer(range?) = parameter.kind { text += " \(range.lowerBound)…\(range.upperBound)" }
+                if case let .multiple(_, counts) = parameter.kind {
+                    let perFamily = WidgetFamily.allCases.compactMap { family in counts[family].map { "\(family.shortName) \($0)" } }
+                    text += ", \(perFamily.joined(separator: ", "))"
+                }
+                text += ") default: \(parameter.defaultValue.description.isEmpty ? "\"\"" : parameter.defaultValue.description)\n"
+                let options = parameter.kind.options
+                if !options.isEmpty {
+                    text += "      choices: \(options.map { $0.title == $0.value ? $0.value : "\($0.value) (\($0.title))" }.joined(separator: ", "))\n"
+                }
+            }
+            text += "\n"
+        }
+        return text
+    }
+}

@@ -41,6 +41,7 @@ bench: deps
 ## golden: re-record the golden files on purpose, then review `git diff`
 golden: deps
 	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter Golden
+	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter RenderTests/testRenderMatchesGoldenFiles
 	@echo "golden files re-recorded; review them with git diff before committing"
 
 clean:

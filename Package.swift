@@ -76,6 +76,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "TilesCLITests", dependencies: ["tiles"]),
+        .testTarget(name: "TilesCLITests", dependencies: ["tiles"], exclude: ["Goldens"]),
     ]
 )

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `tiles render` and `tiles list` through the real binary.
+@Suite struct RenderTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let at = "2022-06-09T10:00:00+08:00"
+
+    @Test func testQQSyncMediumAtTheReferenceDateIsFortyTwoByTen() throws {
+        let result = try runTiles(["render", "--widget", "qqsync", "--family", "systemMedium", "--at", "2022-06-06T10:00:00+08:00", "--offline"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 10)
+        #expect(lines.allSatisfy { displayWidth($0) == 42 })
+        #expect(result.stdout.contains("06月 周一"))
+        #expect(result.stdout.contains("去分享"))
+        #expect(result.stdout.contains("所有快乐都向你靠拢,所有"))
+        // `06` in block glyphs: the 0 and the 6 side by side, three rows tall.
+        #expect(lines[1].contains("█▀▀█ █▀▀▀"))
+        #expect(lines[2].contains("█  █ █▀▀█"))
+        #expect(lines[3].contains("█▄▄█ █▄▄█"))
+    }
+
+    /// Every widget × small/medium/large/inline × light/dark, offline at a fixed moment, compared
+    /// exactly with the golden files. Re-record on purpose with `make golden`.
+    @Test(arguments: ["qqsync", "alipay", "commit"])
+    func testRenderMatchesGoldenFiles(widget: String) throws {
+        let record = ProcessInfo.processInfo.environment["TILES_RECORD_GOLDENS"] != nil
+        for family in ["small", "medium", "large", "inline"] {
+            for scheme in ["light", "dark"] {
+                for format in ["text", "ansi"] {
+                    let result = try runTiles(
+                        ["render", "--widget", widget, "--family", family, "--scheme", scheme, "--at", Self.at, "--offline", "--format", format],
+                        environment: ["TZ": "UTC", "COLORTERM": "truecolor"])
+                    #expect(result.status == 0, "\(widget) \(family) \(scheme): \(result.stderr)")
+                    let file = Self.goldens.appendingPathComponent("\(widget)-\(family)-\(scheme).\(format == "text" ? "txt" : "ansi")")
+                    if record {
+                        try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+                        try result.stdout.write(to: file, atomically: true, encoding: .utf8)
+                    } else {
+                        let golden = try String(contentsOf: file, encoding: .utf8)
+                        #expect(result.stdout == golden, "\(file.lastPathComponent) differs; re-record with `make golden` if intended")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func testLightAndDarkDiffer() throws {
+        let light = try runTiles(["render", "--widget", "commit", "--at", Self.at, "--offline", "--format", "ansi"], environment: ["COLORTERM": "truecolor"])
+        let dark = try runTiles(["render", "--widget", "commit", "--at", Self.at, "--offline", "--format", "ansi", "--scheme", "dark"], environment: ["COLORTERM": "truecolor"])
+        #expect(light.stdout != dark.stdout)
+        #expect(light.stdout.contains("\u{1B}[38;2;"))
+    }
+
+    @Test func testPlaceholderIsRedacted() throws {
+        let result = try runTiles(["render", "--widget", "qqsync", "--placeholder", "--at", Self.at])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("▒"))
+        #expect(!result.stdout.contains("去分享"))
+    }
+
+    @Test func testParametersChangeTheWidget() throws {
+        let result = try runTiles(["render", "--widget", "alipay", "--at", Self.at, "--offline", "--param", "city=杭州", "--param", "buttons=cards,yuebao"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("杭州"))
+        #expect(result.stdout.contains("卡包"))
+    }
+
+    @Test func testUnknownWidgetFamilyParameterOrValueExitsTwoListingChoices() throws {
+        let widget = try runTiles(["render", "--widget", "clock"])
+        #expect(widget.status == 2)
+        #expect(widget.stderr.contains("widgets: qqsync, alipay, commit"))
+        let family = try runTiles(["render", "--widget", "qqsync", "--family", "huge"])
+        #expect(family.status == 2)
+        #expect(family.stderr.contains("small"))
+        let unsupported = try runTiles(["render", "--widget", "commit", "--family", "circular"])
+        #expect(unsupported.status == 2)
+        #expect(unsupported.stderr.contains("it supports: small, medium, large, extraLarge, inline"))
+        let parameter = try runTiles(["render", "--widget", "commit", "--param", "ownr=me"])
+        #expect(parameter.status == 2)
+        #expect(parameter.stderr.contains("did you mean 'owner'?"))
+        let value = try runTiles(["render", "--widget", "alipay", "--param", "showWeather=maybe"])
+        #expect(value.status == 2)
+        #expect(value.stderr.contains("expects true or false"))
+        let at = try runTiles(["render", "--widget", "alipay", "--at", "yesterday"])
+        #expect(at.status == 2)
+        #expect(at.stderr.contains("ISO 8601"))
+    }
+
+    @Test func testListShowsEveryWidgetWithFamiliesAndParameters() throws {
+        let result = try runTiles(["list"])
+        #expect(result.status == 0)
+        for text in ["qqsync — QQ同步助手", "alipay — 支付宝", "commit — Commit", "families: small, medium, large, extraLarge",
+                     "--param buttons=…", "choices: left (左), right (右)", "--param owner=…  Owner (string) default: apple"] {
+            #expect(result.stdout.contains(text), "missing: \(text)")
+        }
+    }
+
+    @Test func testOnlineRenderAgainstAnUnreachableServiceFallsBackToTheDefaultQuote() throws {
+        let result = try runTiles(
+            ["render", "--widget", "qqsync", "--at", Self.at],
+            environment: ["TILES_HITOKOTO_URL": "http://127.0.0.1:9", "XDG_CACHE_HOME": NSTemporaryDirectory() + "tiles-render-\(UUID().uuidString)"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("所有快乐都向你靠拢"))
+        #expect(result.stderr.contains("showing the last known content"))
+    }
+}
+
+/// Terminal columns of a line (CJK and the emoji used here are two wide).
+func displayWidth(_ line: Substring) -> Int {
+    line.reduce(0) { width, character in
+        let scalar = character.unicodeScalars.first!.value
+        let wide = (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar) || (0xAC00...0xD7A3).contains(scalar)
+            || (0xF900...0xFAFF).contains(scalar) || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
+            || (0xFFE0...0xFFE6).contains(scalar) || (0x1F300...0x1FAFF).contains(scalar)
+        return width + (wide ? 2 : 1)
+    }
+}

@@ -1,13 +1,13 @@
 import Foundation
 import TileKit
 
-/// The widgets tiles ships with, in gallery order: QQ Sync, Alipay, Commit.
 public enum BuiltinWidgets {
     /// Every built-in widget, reading the world through `services`.
     public static func all(services: WidgetServices) -> [WidgetDescriptor] {
         QQSyncWidget.configuration(services: services)._descriptors
             + AlipayWidget.configuration(services: services)._descriptors
             + CommitWidget.configuration(services: services)._descriptors
+            + CountdownWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TileKit
+import TileTerminal
 import TileWidgets
 
 /// `tiles` (no subcommand): the dashboard.
@@ -26,6 +27,36 @@ struct RunDashboard: ParsableCommand {
 
     @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).")
     var theme: String?
+
+    @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")
+    var tiles: String?
+
+    /// The board from `--tiles`, or the built-in one; unknown kinds and families are usage errors.
+    func board(widgets: [WidgetDescriptor]) throws -> [TileSpec] {
+        guard let tiles else {
+            return BuiltinWidgets.defaultBoard.map { TileSpec(id: $0.id, kind: $0.kind, family: $0.family) }
+        }
+        var specs: [TileSpec] = []
+        for (index, item) in tiles.split(separator: ",").enumerated() {
+            let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let widget = widgets.first(where: { $0.kind == parts[0] }) else {
+                throw UsageError(message: "--tiles: unknown widget '\(parts[0])'; widgets: \(widgets.map(\.kind).joined(separator: ", "))")
+            }
+            var family = WidgetFamily.systemMedium
+            if parts.count == 2 {
+                guard let named = WidgetFamily(name: parts[1]) else {
+                    throw UsageError(message: "--tiles: unknown family '\(parts[1])'; families: \(WidgetFamily.allNames.joined(separator: ", "))")
+                }
+                family = named
+            }
+            guard widget.supports(family) else {
+                throw UsageError(message: "--tiles: \(widget.kind) does not come in \(family.shortName); it supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", "))")
+            }
+            specs.append(TileSpec(id: "\(widget.kind)-\(index + 1)", kind: widget.kind, family: family))
+        }
+        guard !specs.isEmpty else { throw UsageError(message: "--tiles: name at least one widget, like qqsync,alipay:small") }
+        return specs
+    }
 
     func run() throws {
         throw UsageError(message: "the dashboard is being wired up; use `tiles render`")

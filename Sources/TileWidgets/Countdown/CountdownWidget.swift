@@ -1,0 +1,117 @@
+import Foundation
+import TileKit
+
+/// The countdown's parameters: what is counted down to, and its time each day.
+public struct CountdownIntent: WidgetIntent {
+    /// What the moment is (`下班`).
+    public var title = "下班"
+    /// The moment each day, `HH:MM` in the board's time zone.
+    public var time = "18:00"
+
+    public init() {}
+
+    public static let parameters: [WidgetParameter<CountdownIntent>] = [
+        .string("title", title: "标题", \.title, maxLength: 12),
+        .string("time", title: "时间 (HH:MM)", \.time, maxLength: 5),
+    ]
+
+    /// Hours and minutes of `time`, when it is a valid `HH:MM`.
+    var clock: (hour: Int, minute: Int)? {
+        let parts = time.split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        return (hour, minute)
+    }
+}
+
+/// One countdown: the next occurrence of the configured time.
+public struct CountdownEntry: TimelineEntry, Hashable {
+    public var date: Date
+    public var title: String
+    public var target: Date
+    /// The configured time as typed, or the reason it could not be used.
+    public var label: String
+}
+
+/// The countdown's timeline: one entry whose timer ticks by itself, and a new one when the moment
+/// has come (no network, no budget worries: one call a day).
+struct CountdownProvider: IntentTimelineProvider {
+    let timeZone: TimeZone
+
+    func placeholder(in context: TimelineContext) -> CountdownEntry {
+        CountdownEntry(date: context.now, title: "下班", target: context.now.addingTimeInterval(3600), label: "18:00")
+    }
+
+    func snapshot(for configuration: CountdownIntent, in context: TimelineContext) async -> CountdownEntry {
+        entry(for: configuration, now: context.now)
+    }
+
+    func timeline(for configuration: CountdownIntent, in context: TimelineContext) async throws -> Timeline<CountdownEntry> {
+        let entry = entry(for: configuration, now: context.now)
+        return Timeline(entries: [entry], policy: .after(entry.target))
+    }
+
+    private func entry(for configuration: CountdownIntent, now: Date) -> CountdownEntry {
+        guard let clock = configuration.clock else {
+            return CountdownEntry(date: now, title: configuration.title, target: now, label: "时间应为 HH:MM")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let target = calendar.nextDate(
+            after: now, matching: DateComponents(hour: clock.hour, minute: clock.minute, second: 0),
+            matchingPolicy: .nextTime) ?? now
+        return CountdownEntry(date: now, title: configuration.title, target: target, label: configuration.time)
+    }
+}
+
+/// A countdown to a time of day, ticking every second (`Text(_:style: .timer)`).
+struct CountdownView: View {
+    var entry: CountdownEntry
+    @Environment(\.widgetFamily) private var family
+
+    var body: some View {
+        switch family {
+        case .accessoryInline:
+            HStack(spacing: 1) {
+                Text("\(entry.title) \(entry.label)")
+                Text(entry.target, style: .timer)
+            }
+        default:
+            ZStack {
+                LinearGradient(
+                    colors: [Color(light: RGBColor(hex: 0xF7971E), dark: RGBColor(hex: 0x7A3E00)),
+                             Color(light: RGBColor(hex: 0xFF5E62), dark: RGBColor(hex: 0x6B1A2A))],
+                    startPoint: .topLeading, endPoint: .bottomTrailing)
+                VStack(spacing: 0) {
+                    Text("距离\(entry.title)")
+                        .font(.headline)
+                        .lineLimit(1)
+                    Spacer(minLength: 0)
+                    Text(entry.target, style: .timer)
+                        .font(.system(size: family == .systemSmall ? 24 : 40))
+                        .minimumScaleFactor(0.5)
+                        .lineLimit(1)
+                    Spacer(minLength: 0)
+                    Text(entry.label)
+                        .font(.caption)
+                }
+                .foregroundColor(.white)
+                .padding(EdgeInsets(top: 1, leading: 1, bottom: 1, trailing: 1))
+            }
+        }
+    }
+}
+
+/// 倒计时: a countdown to a time of day (下班 at 18:00 by default).
+struct CountdownWidget {
+    static func configuration(services: WidgetServices) -> some WidgetConfiguration {
+        IntentConfiguration(
+            kind: "countdown", intent: CountdownIntent.self, provider: CountdownProvider(timeZone: services.timeZone)
+        ) { entry in
+            CountdownView(entry: entry)
+        }
+        .configurationDisplayName("倒计时")
+        .description("距离每天某个时刻还有多久，每秒更新。")
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryInline])
+    }
+}

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""The dashboard benchmark behind `make bench`: runs the real release binary in tmux and prints
+each figure as a median with min-max over several runs.
+
+The binary reports its own frames when TILES_BENCH_FILE is set (one line per event):
+  first-frame <unix time, µs resolution>     when the first complete frame reached the terminal
+  frame <reason> <cpu µs> <bytes>            each later frame: why, CPU spent on it, bytes written
+Everything else is read from outside: /proc/<pid> for CPU ticks, context switches and peak RSS.
+"""
+import http.server
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build-bench/release/tiles"
+RUNS = int(os.environ.get("TILES_BENCH_RUNS", "5"))
+IDLE_SECONDS = float(os.environ.get("TILES_BENCH_IDLE_SECONDS", "30"))
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Services(http.server.BaseHTTPRequestHandler):
+    """Hitokoto, geocoding, forecast and GitHub answers, as the widgets expect them."""
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        if path == "/":
+            body = {"uuid": "bench", "hitokoto": "基准测试的一句话", "from": "bench", "from_who": None}
+        elif path == "/v1/search":
+            body = {"results": [{"name": "上海", "latitude": 31.2, "longitude": 121.5}]}
+        elif path == "/v1/forecast":
+            body = {"current": {"temperature_2m": 28.1, "weather_code": 2}}
+        elif path.startswith("/repos/"):
+            body = {"name": "main", "commit": {"sha": "0" * 40, "html_url": "https://github.com/apple/swift/commit/" + "0" * 40,
+                    "commit": {"message": "Benchmark commit", "author": {"name": "Bench", "date": "2022-06-09T02:00:00Z"}}}}
+        else:
+            self.send_response(404)
+            self.end_headers()
+            return
+        data = json.dumps(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(handler):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d" % server.server_address[1]
+
+
+def stalled_server():
+    """Accepts connections and never answers."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    held = []
+
+    def accept():
+        while True:
+            connection, _ = listener.accept()
+            held.append(connection)
+
+    threading.Thread(target=accept, daemon=True).start()
+    return "http://127.0.0.1:%d" % listener.getsockname()[1]
+
+
+class Board:
+    """One tiles process in its own tmux server, with its own files."""
+
+    def __init__(self, urls, width=160, height=40, extra_args=()):
+        self.home = tempfile.mkdtemp(prefix="tiles-bench-")
+        self.socket = "tiles-bench-%d-%d" % (os.getpid(), time.monotonic_ns())
+        self.bench_file = os.path.join(self.home, "bench.log")
+        self.start_file = os.path.join(self.home, "start")
+        environment = {
+            "TERM": "tmux-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "HOME": self.home,
+            "XDG_CONFIG_HOME": self.home + "/config", "XDG_CACHE_HOME": self.home + "/cache",
+            "XDG_STATE_HOME": self.home + "/state", "XDG_DATA_HOME": self.home + "/data",
+            "TILES_BENCH_FILE": self.bench_file, "TILES_OPENER": "/bin/true",
+            "TILES_HITOKOTO_URL": urls[0], "TILES_OPEN_METEO_URL": urls[1], "TILES_GEOCODING_URL": urls[1],
+            "TILES_GITHUB_API_URL": urls[2],
+        }
+        assignments = " ".join("%s='%s'" % item for item in environment.items())
+        command = "read _; echo $EPOCHREALTIME > %s; exec env -i %s %s %s" % (
+            self.start_file, assignments, os.path.abspath(BINARY), " ".join(extra_args))
+        self.tmux("new-session", "-d", "-x", str(width), "-y", str(height), "bash --norc --noprofile -c \"%s\"" % command)
+
+    def tmux(self, *args):
+        return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null"] + list(args), check=True,
+                              capture_output=True, text=True).stdout
+
+    def launch(self):
+        self.tmux("send-keys", "Enter")
+        self.pid = self.wait(lambda: self.tiles_pid(), 10, "tiles to start")
+
+    def tiles_pid(self):
+        pane = int(self.tmux("display-message", "-p", "#{pane_pid}").strip())
+        try:
+            if os.readlink("/proc/%d/exe" % pane).endswith("/tiles"):
+                return pane
+        except OSError:
+            pass
+        return None
+
+    def wait(self, probe, timeout, what):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = probe()
+            if value:
+                return value
+            time.sleep(0.005)
+        raise RuntimeError("timed out waiting for " + what)
+
+    def lines(self):
+        try:
+            with open(self.bench_file) as handle:
+                return [line.split() for line in handle]
+        except OSError:
+            return []
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p")
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def cpu_ticks(pid):
+    total = 0
+    for task in os.listdir("/proc/%d/task" % pid):
+        with open("/proc/%d/task/%s/stat" % (pid, task)) as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total
+
+
+def wakeups(pid):
+    total = 0
+    for task in os.listdir("/proc/%d/task" % pid):
+        with open("/proc/%d/task/%s/status" % (pid, task)) as handle:
+            for line in handle:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+    return total
+
+
+def peak_rss_kib(pid):
+    with open("/proc/%d/status" % pid) as handle:
+        for line in handle:
+            if line.startswith("VmHWM"):
+                return int(line.split()[1])
+    return 0
+
+
+def idle(board, seconds):
+    """CPU (% of one core) and wake-ups over `seconds` of doing nothing."""
+    ticks, switches, start = cpu_ticks(board.pid), wakeups(board.pid), time.monotonic()
+    time.sleep(seconds)
+    elapsed = time.monotonic() - start
+    return 100.0 * (cpu_ticks(board.pid) - ticks) / TICKS / elapsed, wakeups(board.pid) - switches
+
+
+def summary(name, values, unit, target):
+    values = sorted(values)
+    print("%-58s %10.3f %-5s (min %.3f, max %.3f; n=%d)  target %s" % (
+        name, statistics.median(values), unit, values[0], values[-1], len(values), target))
+
+
+def main():
+    if not os.path.exists(BINARY):
+        sys.exit("bench: %s not built" % BINARY)
+    _, good = serve(Services)
+    stalled = stalled_server()
+    unreachable = "http://127.0.0.1:9"
+    results = {key: [] for key in ("first", "idle-cpu", "idle-wake", "stall-cpu", "rss", "resize-cpu", "tick-bytes", "tick-cpu")}
+    for run in range(RUNS):
+        board = Board([unreachable] * 3)
+        try:
+            board.launch()
+            first = board.wait(lambda: [l for l in board.lines() if l[0] == "first-frame"], 5, "the first frame")
+            with open(board.start_file) as handle:
+                started = float(handle.read())
+            results["first"].append((float(first[0][1]) - started) * 1000)
+        finally:
+            board.close()
+
+        board = Board([good] * 3)
+        try:
+            board.launch()
+            board.wait(lambda: "Benchmark commit" in board.screen() and "多云" in board.screen() and "基准测试" in board.screen(), 20, "data")
+            time.sleep(1)
+            cpu, woken = idle(board, IDLE_SECONDS)
+            results["idle-cpu"].append(cpu)
+            results["idle-wake"].append(woken)
+            before = len(board.lines())
+            board.tmux("resize-window", "-x", "150", "-y", "36")
+            board.tmux("resize-window", "-x", "160", "-y", "40")
+            frames = board.wait(lambda: [l for l in board.lines()[before:] if l[0] == "frame" and l[1] == "resize"], 5, "a resize frame")
+            results["resize-cpu"].extend(float(l[2]) / 1000 for l in frames)
+            results["rss"].append(peak_rss_kib(board.pid) / 1024)
+        finally:
+            board.close()
+
+        board = Board([good, good, stalled])
+        try:
+            board.launch()
+            board.wait(lambda: "多云" in board.screen(), 20, "data")
+            cpu, _ = idle(board, min(IDLE_SECONDS, 9))
+            results["stall-cpu"].append(cpu)
+        finally:
+            board.close()
+
+        board = Board([good] * 3, extra_args=["--tiles", "clock:small,qqsync:medium"])
+        try:
+            board.launch()
+            board.wait(lambda: len([l for l in board.lines() if l[0] == "frame" and l[1] == "tick"]) >= 3, 10, "timer ticks")
+            ticks = [l for l in board.lines() if l[0] == "frame" and l[1] == "tick"]
+            results["tick-bytes"].extend(float(l[3]) for l in ticks)
+            results["tick-cpu"].extend(float(l[2]) / 1000 for l in ticks)
+            cpu, _ = idle(board, IDLE_SECONDS)
+            results.setdefault("timer-cpu", []).append(cpu)
+        finally:
+            board.close()
+
+    print("tiles dashboard benchmark: %s, %d runs, %s s idle windows" % (BINARY, RUNS, IDLE_SECONDS))
+    summary("exec to first complete frame (empty cache, no services)", results["first"], "ms", "<= 25 ms")
+    summary("idle CPU, 30 s, nothing due", results["idle-cpu"], "%", "0 wake-ups")
+    summary("idle wake-ups (context switches, all threads)", results["idle-wake"], "", "0")
+    summary("idle CPU with a 1 Hz live timer on screen", results["timer-cpu"], "%", "<= 0.02 %")
+    summary("idle CPU while a request stalls on a silent server", results["stall-cpu"], "%", "<= 0.05 %")
+    summary("peak RSS", results["rss"], "MiB", "<= 15 MiB")
+    summary("bytes written per 1 Hz timer tick", results["tick-bytes"], "B", "<= 20")
+    summary("CPU per timer-tick frame", results["tick-cpu"], "ms", "-")
+    summary("CPU for a full re-layout and redraw on resize, 160x40", results["resize-cpu"], "ms", "<= 1.5 ms")
+
+
+if __name__ == "__main__":
+    main()

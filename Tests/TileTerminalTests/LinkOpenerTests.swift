@@ -18,11 +18,11 @@ import Testing
         func script(_ name: String, _ body: String) throws -> String {
             let path = directory.appendingPathComponent(name).path
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-            guard descriptor >= 0 else { throw TmuxSession.Failure("cannot create \(path): errno \(errno)") }
+            guard descriptor >= 0 else { throw TestFailure("cannot create \(path): errno \(errno)") }
             let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             close(descriptor)
-            guard written == bytes.count else { throw TmuxSession.Failure("cannot write \(path): errno \(errno)") }
+            guard written == bytes.count else { throw TestFailure("cannot write \(path): errno \(errno)") }
             return path
         }
 
@@ -37,7 +37,7 @@ import Testing
                 }
                 usleep(20_000)
             }
-            throw TmuxSession.Failure("the opener wrote no record in \(timeout) s")
+            throw TestFailure("the opener wrote no record in \(timeout) s")
         }
     }
 
@@ -133,4 +133,10 @@ import Testing
         #expect(LinkOpener.failure(program: "x", waitStatus: 3 << 8) == .exitStatus(program: "x", status: 3))
         #expect(LinkOpener.failure(program: "x", waitStatus: 9) == .killed(program: "x", signal: 9))
     }
+}
+
+/// A test's own failure with a message.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

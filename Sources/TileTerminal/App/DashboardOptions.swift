@@ -7,10 +7,12 @@ public struct TileSpec: Sendable, Hashable {
     public var id: String
     /// The widget kind (`qqsync`, `alipay`, `commit`).
     public var kind: String
+    /// The family the tile starts in, unless the saved state or `--family` says otherwise.
     public var family: WidgetFamily
     /// Parameter values by key; missing keys take the widget's defaults.
     public var parameters: [String: ParameterValue]
 
+    /// Tile `id` showing widget `kind` in `family` with `parameters`.
     public init(id: String, kind: String, family: WidgetFamily, parameters: [String: ParameterValue] = [:]) {
         self.id = id
         self.kind = kind
@@ -32,17 +34,23 @@ public struct DashboardOptions: Sendable {
     public var scheme: ColorScheme?
     /// `--theme`: overrides the saved theme (a built-in name or a file under the user's themes).
     public var themeName: String?
+    /// Config (themes), cache (entries), state (state.json) and data directories.
     public var directories: TilesDirectories
     /// The process environment (TERM, COLORTERM, NO_COLOR, TILES_OPENER, BROWSER, PATH, TMUX…).
     public var environment: [String: String]
+    /// Where "now" comes from (a fixed clock in tests).
     public var clock: any WallClock
+    /// The zone dates are shown in (the widgets' services should use the same).
+    public var timeZone: TimeZone
     /// Receives log lines (the dashboard owns the terminal, so logs go to a file).
     public var log: @Sendable (String) -> Void
 
+    /// Options for `tiles` with `widgets` on the board `tiles`; the rest as the command line gave them.
     public init(
         widgets: [WidgetDescriptor], tiles: [TileSpec], initialFamily: WidgetFamily? = nil, scheme: ColorScheme? = nil,
         themeName: String? = nil, directories: TilesDirectories, environment: [String: String],
-        clock: any WallClock = SystemClock(), log: @escaping @Sendable (String) -> Void = { _ in }
+        clock: any WallClock = SystemClock(), timeZone: TimeZone = .current,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.widgets = widgets
         self.tiles = tiles
@@ -52,6 +60,7 @@ public struct DashboardOptions: Sendable {
         self.directories = directories
         self.environment = environment
         self.clock = clock
+        self.timeZone = timeZone
         self.log = log
     }
 }

@@ -1,0 +1,250 @@
+import Foundation
+import Synchronization
+import TileKit
+import TileUI
+
+/// The dashboard: a board of widgets in the terminal, until `q`, Ctrl-C or a quit signal.
+public enum Dashboard {
+    /// Runs the dashboard and returns the process's exit status: 0 after `q`, Ctrl-C, SIGINT,
+    /// SIGTERM, SIGHUP or the terminal closing (the terminal restored, the state saved); 2 with a
+    /// message on stderr when the board, the theme or the terminal cannot be used, before anything
+    /// is drawn.
+    public static func run(_ options: DashboardOptions) -> Int32 {
+        EventLoop.resetSignalMask()
+        let directories = options.directories
+        let stateFile = PersistedState.file(in: directories.state)
+        let saved = PersistedState.load(from: stateFile, log: options.log)
+        let setup: DashboardSetup
+        do {
+            setup = try DashboardSetup(options: options, saved: saved, catalog: ThemeCatalog(directories: directories))
+        } catch {
+            printError(error.description)
+            return 2
+        }
+        let terminal: Terminal
+        let loop: EventLoop
+        do {
+            terminal = try Terminal(environment: options.environment)
+        } catch {
+            printError(error.description)
+            return 2
+        }
+        do {
+            loop = try EventLoop(input: terminal)
+        } catch {
+            terminal.restore()
+            printError(error.description)
+            return 2
+        }
+        loop.installSignalHandlers()
+        let session = DashboardSession(options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile)
+        session.run()
+        terminal.restore()
+        return 0
+    }
+
+    /// Writes `message` to stderr as `tiles: …`; terminal errors already start with "tiles".
+    private static func printError(_ message: String) {
+        let line = message.hasPrefix("tiles ") ? message : "tiles: \(message)"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Messages for the status line posted from other threads (an opener that failed after it
+/// started), taken by the main loop after it is woken.
+private final class MessageInbox: Sendable {
+    private let messages = Mutex<[String]>([])
+
+    func post(_ message: String) { messages.withLock { $0.append(message) } }
+    func takeAll() -> [String] { messages.withLock { all in defer { all = [] }; return all } }
+}
+
+/// The dashboard's shell (STYLE.md "pure core, thin shell"): owns the terminal, the event loop and
+/// the scheduler, turns what happens into `DashboardEvent`s for the state, runs the effects the
+/// state asks for, renders the tiles that changed and draws each frame.
+final class DashboardSession {
+    private let options: DashboardOptions
+    private let terminal: Terminal
+    private let loop: EventLoop
+    private let scheduler: TimelineScheduler
+    private let catalog: ThemeCatalog
+    private let stateFile: URL
+    private let inbox = MessageInbox()
+    private var state: DashboardState
+    private var cache = TileRenderCache()
+    private var visible: Set<String> = []
+    private var frames: FrameLog
+
+    init(options: DashboardOptions, setup: DashboardSetup, terminal: Terminal, loop: EventLoop, stateFile: URL) {
+        self.options = options
+        self.terminal = terminal
+        self.loop = loop
+        self.stateFile = stateFile
+        catalog = ThemeCatalog(directories: options.directories)
+        frames = FrameLog(environment: options.environment, log: options.log)
+        let waker = loop.waker
+        let log = options.log
+        scheduler = TimelineScheduler(
+            clock: options.clock,
+            cache: EntryCache(directory: options.directories.cache.appendingPathComponent("entries"), log: log),
+            wake: { waker.wakeUp() }, log: log)
+        let (width, height) = terminal.size
+        state = DashboardState(
+            tiles: setup.tiles, screen: Size(width: width, height: height), scheme: setup.scheme,
+            theme: setup.theme, themeName: setup.themeName)
+        for instance in setup.instances { scheduler.add(instance) }
+    }
+
+    /// Draws the first frame from the cache or placeholders, then runs until a quit.
+    func run() {
+        refreshVisibleTiles()
+        terminal.draw(DashboardView.screen(state, now: options.clock.now()))
+        frames.firstFrame()
+        while true {
+            let events = loop.wait(until: scheduler.nextWakeDate())
+            frames.startFrame()
+            var reason = FrameLog.Reason.timeline
+            for event in events {
+                switch event {
+                case .signal(let number):
+                    options.log("dashboard: quitting on signal \(number)")
+                    saveState()
+                    return
+                case .inputClosed:
+                    options.log("dashboard: the terminal closed")
+                    saveState()
+                    return
+                case .input(let inputs):
+                    let resized = inputs.contains { if case .resize = $0 { true } else { false } }
+                    reason = resized || reason == .resize ? .resize : .input
+                    for input in inputs {
+                        guard feed(.input(input)) else { return }
+                    }
+                case .wake:
+                    if reason == .timeline { reason = .data }
+                case .deadline:
+                    break
+                }
+            }
+            for message in inbox.takeAll() { _ = feed(.message(message)) }
+            let now = options.clock.now()
+            if reason == .timeline, state.visibleTileIDs.contains(where: { cache.nextChange(of: $0).map { $0 <= now } ?? false }) {
+                reason = .tick
+            }
+            cache.invalidate(scheduler.processDue())
+            refreshVisibleTiles()
+            terminal.draw(DashboardView.screen(state, now: options.clock.now()))
+            frames.endFrame(reason, bytes: terminal.lastFrameBytes)
+        }
+    }
+
+    /// Applies `event` and runs its effects; false once the dashboard should quit.
+    private func feed(_ event: DashboardEvent) -> Bool {
+        var keepRunning = true
+        for effect in state.update(event) {
+            if !perform(effect) { keepRunning = false }
+        }
+        return keepRunning
+    }
+
+    /// Runs one effect; false for `.quit`.
+    private func perform(_ effect: DashboardEffect) -> Bool {
+        switch effect {
+        case .setFamily(let id, let family):
+            scheduler.setFamily(family, for: id)
+        case .reload(let id):
+            if let id { scheduler.reload(id: id) } else { scheduler.reloadAll() }
+        case .open(let url):
+            // An opener per link, so that a failure reported later still names the link.
+            let inbox = self.inbox, waker = loop.waker, log = options.log
+            let opener = LinkOpener { error in
+                log("open \(url.absoluteString): \(error)")
+                inbox.post(Self.openFailure(url, error))
+                waker.wakeUp()
+            }
+            if case .failure(let error) = opener.open(url, environment: options.environment) {
+                options.log("open \(url.absoluteString): \(error)")
+                return feed(.message(Self.openFailure(url, error)))
+            }
+        case .copy(let text):
+            terminal.write(rawSequence: Clipboard.osc52Sequence(copying: text))
+        case .loadTheme(let current):
+            guard let name = DashboardState.themeName(after: current, in: catalog.names) else { return true }
+            do {
+                let theme = try catalog.theme(named: name)
+                return feed(.themeLoaded(name: name, theme: theme))
+            } catch {
+                options.log("theme: \(error)")
+                return feed(.themeFailed(name: name, message: shortDescription(of: error)))
+            }
+        case .saveState:
+            saveState()
+        case .quit:
+            return false
+        }
+        return true
+    }
+
+    /// A failed open for the status line, naming the link once.
+    static func openFailure(_ url: URL, _ error: OpenError) -> String {
+        let text = error.description
+        return text.contains(url.absoluteString) ? text : "cannot open \(url.absoluteString): \(text)"
+    }
+
+    /// A theme error for the status line: a file in the user's theme directory is named
+    /// `themes/<file>` rather than by its full path, so the line number stays in view.
+    private func shortDescription(of error: any Error) -> String {
+        guard var themeError = error as? ThemeError else { return String(describing: error) }
+        let file = URL(fileURLWithPath: themeError.file)
+        if file.deletingLastPathComponent().standardizedFileURL.path == catalog.directory.standardizedFileURL.path {
+            themeError.file = "themes/" + file.lastPathComponent
+        }
+        return themeError.description
+    }
+
+    private func saveState() {
+        do {
+            try state.persisted.save(to: stateFile)
+        } catch {
+            options.log("state: \(error)")
+            _ = state.update(.message("cannot save the board's state: \(error)"))
+        }
+    }
+
+    /// The shortest wait for a live text's next change.
+    static let minimumTickInterval: TimeInterval = 0.05
+
+    /// Draws again the tiles of the page shown whose drawing is out of date, refreshes their
+    /// statuses, and tells the scheduler which live texts are on screen.
+    private func refreshVisibleTiles() {
+        let now = options.clock.now()
+        var environment = EnvironmentValues()
+        environment.colorScheme = state.scheme
+        environment.theme = state.theme
+        environment.now = now
+        environment.timeZone = options.timeZone
+        let shown = Set(state.visibleTileIDs)
+        for id in visible.subtracting(shown) { scheduler.setLiveTextTick(nil, for: id, visible: false) }
+        for id in state.visibleTileIDs {
+            guard let tile = state.tile(id), let current = scheduler.currentEntry(for: id),
+                  let widget = scheduler.instance(id)?.widget else { continue }
+            let key = TileRenderCache.Key(family: tile.family, scheme: state.scheme, theme: state.theme, isPlaceholder: current.isPlaceholder)
+            if tile.grid == nil || cache.needsRender(id, key: key, now: now) {
+                var tileEnvironment = environment
+                if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
+                let (grid, reported) = widget.render(current.entry, family: tile.family, environment: tileEnvironment)
+                // A change reported as already due would wake the loop at once, again and again.
+                let nextChange = reported.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
+                cache.didRender(id, key: key, nextChange: nextChange)
+                scheduler.setLiveTextTick(nextChange, for: id, visible: true)
+                _ = state.update(.rendered(id: id, grid: grid))
+            } else if !visible.contains(id) {
+                scheduler.setLiveTextTick(cache.nextChange(of: id), for: id, visible: true)
+            }
+            if let status = scheduler.status(for: id), status != tile.status {
+                _ = state.update(.status(id: id, status))
+            }
+        }
+        visible = shown
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TileKit
+import TileUI
+
+/// Everything that can change the dashboard's state: the user's input and the results of work
+/// the shell did for it (a tile rendered, a status changed, a theme loaded, a link that failed).
+public enum DashboardEvent: Sendable {
+    /// A key, a click or a resize.
+    case input(InputEvent)
+    /// A tile's grid was drawn again (new entry, family, scheme, theme or live text).
+    case rendered(id: String, grid: CellGrid)
+    /// A tile's status as the scheduler reports it (stale, loading, placeholder).
+    case status(id: String, InstanceStatus)
+    /// The theme `name` (as the theme catalog names it) was loaded after `T`.
+    case themeLoaded(name: String, theme: Theme)
+    /// The theme `name` could not be loaded; `message` names the file and line.
+    case themeFailed(name: String, message: String)
+    /// A message for the status line from elsewhere (an opener that failed, a save that failed).
+    case message(String)
+}
+
+/// Work the state asks the shell to do after an update: the only way decisions reach the
+/// scheduler, the terminal, the file system or other processes.
+public enum DashboardEffect: Equatable, Sendable {
+    /// Show tile `id` in `family` from now on (`TimelineScheduler.setFamily`).
+    case setFamily(id: String, family: WidgetFamily)
+    /// Ask tile `id`'s provider again; nil reloads every tile.
+    case reload(id: String?)
+    /// Open `url` with the user's opener (http, https or mailto only).
+    case open(URL)
+    /// Put `text` on the clipboard through OSC 52.
+    case copy(String)
+    /// Load the theme after `name` in the catalog's order, then report `.themeLoaded` or `.themeFailed`.
+    case loadTheme(after: String)
+    /// Write families, scheme and theme to the state file.
+    case saveState
+    /// Restore the terminal and exit with status 0.
+    case quit
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TileKit
+import TileUI
+
+/// Turns the options and the saved state into the board's tiles and the initial look, checking
+/// everything before the terminal is touched, so a mistake is a plain message and exit status 2.
+public struct DashboardSetup: Sendable {
+    /// A problem with the board or the initial look, worded for stderr.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The message, without the `tiles:` prefix.
+        public var description: String
+    }
+
+    /// One tile: what the scheduler runs and what the board shows.
+    public var instances: [WidgetInstance]
+    /// The initial tiles of the state.
+    public var tiles: [DashboardState.Tile]
+    /// Light or dark.
+    public var scheme: ColorScheme
+    /// The theme's catalog name.
+    public var themeName: String
+    /// The theme itself, loaded and checked.
+    public var theme: Theme
+
+    /// Resolves `options` over `saved`: `--family`, `--scheme` and `--theme` win over the saved
+    /// state, which wins over the board's own families. Unknown kinds, bad parameters, duplicate
+    /// ids and a `--theme` that cannot be loaded are failures; a saved theme that no longer loads
+    /// is dropped with a log line.
+    public init(options: DashboardOptions, saved: PersistedState, catalog: ThemeCatalog) throws(Failure) {
+        var instances: [WidgetInstance] = []
+        var tiles: [DashboardState.Tile] = []
+        var ids = Set<String>()
+        for spec in options.tiles {
+            guard ids.insert(spec.id).inserted else {
+                throw Failure(description: "the board has two tiles with id '\(spec.id)'; give each tile its own id")
+            }
+            guard let widget = options.widgets.first(where: { $0.kind == spec.kind }) else {
+                let known = options.widgets.map(\.kind).joined(separator: ", ")
+                throw Failure(description: "tile '\(spec.id)' uses unknown widget kind '\(spec.kind)'; widgets: \(known)")
+            }
+            let parameters: [String: ParameterValue]
+            do {
+                parameters = try widget.resolveParameters(spec.parameters)
+            } catch {
+                throw Failure(description: "tile '\(spec.id)' (\(spec.kind)): \(error)")
+            }
+            let supported = widget.supportedFamilies
+            var family = spec.family
+            if let saved = saved.family(of: spec.id, supported: supported) { family = saved }
+            if let initial = options.initialFamily, supported.contains(initial) { family = initial }
+            if !supported.contains(family), let first = supported.first {
+                options.log("board: \(spec.kind) does not come in \(family.shortName); tile '\(spec.id)' shows \(first.shortName)")
+                family = first
+            }
+            instances.append(WidgetInstance(id: spec.id, widget: widget, family: family, parameters: parameters))
+            tiles.append(DashboardState.Tile(id: spec.id, kind: spec.kind, family: family, supportedFamilies: supported))
+        }
+        self.instances = instances
+        self.tiles = tiles
+        scheme = options.scheme ?? saved.scheme.flatMap(ColorScheme.init(rawValue:)) ?? .light
+
+        if let name = options.themeName {
+            do {
+                (themeName, theme) = try Self.theme(named: name, in: catalog)
+            } catch {
+                throw Failure(description: String(describing: error))
+            }
+        } else if let name = saved.theme, let loaded = try? Self.theme(named: name, in: catalog) {
+            (themeName, theme) = loaded
+        } else {
+            if let name = saved.theme { options.log("state: the saved theme '\(name)' no longer loads; using the default") }
+            (themeName, theme) = (Theme.default.name, Theme.default)
+        }
+    }
+
+    /// The theme called `name` in `catalog`, matching built-in names regardless of case
+    /// (`nord` finds `Nord`); returns the catalog's spelling of the name and the theme.
+    public static func theme(named name: String, in catalog: ThemeCatalog) throws -> (name: String, theme: Theme) {
+        let names = catalog.names
+        let resolved = names.contains(name) ? name : names.first { $0.lowercased() == name.lowercased() } ?? name
+        return (resolved, try catalog.theme(named: resolved))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import TileKit
+import TileUI
+
+/// Keys, clicks and resizes (DESIGN.md "Keys in the dashboard").
+extension DashboardState {
+    mutating func handle(_ input: InputEvent) -> [DashboardEffect] {
+        switch input {
+        case .resize(let width, let height):
+            screen = Size(width: width, height: height)
+            relayout()
+            return []
+        case .key(let key):
+            message = nil
+            if key == .control("c") { return quit() }
+            switch mode {
+            case .board: return boardKey(key)
+            case .help: return helpKey(key)
+            case .hints(let hints, let typed): return hintKey(key, hints: hints, typed: typed)
+            }
+        case .mouse(let x, let y, let button):
+            message = nil
+            return click(x: x, y: y, button: button)
+        }
+    }
+
+    private mutating func quit() -> [DashboardEffect] {
+        isQuitting = true
+        return [.saveState, .quit]
+    }
+
+    private mutating func boardKey(_ key: Key) -> [DashboardEffect] {
+        switch key {
+        case .character("q"): return quit()
+        case .character("s"): return setEveryFamily(.systemSmall)
+        case .character("m"): return setEveryFamily(.systemMedium)
+        case .character("l"): return setEveryFamily(.systemLarge)
+        case .character("x"): return setEveryFamily(.systemExtraLarge)
+        case .character("+"), .character("="): return stepFocusedFamily(by: 1)
+        case .character("-"): return stepFocusedFamily(by: -1)
+        case .character("t"):
+            scheme = scheme == .light ? .dark : .light
+            message = Message("\(scheme.rawValue) mode")
+            return [.saveState]
+        case .character("T"):
+            return [.loadTheme(after: themeCursor)]
+        case .character(let digit) where ("1"..."9").contains(digit):
+            let number = Int(String(digit))!
+            let placements = visiblePlacements
+            guard number <= placements.count else {
+                message = Message("there is no tile \(number) on this page")
+                return []
+            }
+            return tapTile(placements[number - 1].id)
+        case .character("f"): return showHints()
+        case .tab: moveFocusInOrder(by: 1)
+        case .backTab: moveFocusInOrder(by: -1)
+        case .left: moveFocus(dx: -1, dy: 0)
+        case .right: moveFocus(dx: 1, dy: 0)
+        case .up: moveFocus(dx: 0, dy: -1)
+        case .down: moveFocus(dx: 0, dy: 1)
+        case .enter:
+            guard let focusedID else {
+                message = Message("no tile is focused: press Tab to focus one, or 1…9 to tap one")
+                return []
+            }
+            return tapTile(focusedID)
+        case .character("r"):
+            if let focusedID {
+                message = Message("reloading \(focusedID)")
+            } else {
+                message = Message("reloading every tile")
+            }
+            return [.reload(id: focusedID)]
+        case .character("["), .pageUp: showPage(page - 1)
+        case .character("]"), .pageDown: showPage(page + 1)
+        case .character("?"): mode = .help
+        case .escape: focusedID = nil
+        default: break
+        }
+        return []
+    }
+
+    private mutating func helpKey(_ key: Key) -> [DashboardEffect] {
+        if key == .character("q") { return quit() }
+        mode = .board
+        return []
+    }
+
+    private mutating func hintKey(_ key: Key, hints: [LinkHint], typed: String) -> [DashboardEffect] {
+        switch key {
+        case .escape:
+            mode = .board
+        case .backspace:
+            mode = .hints(hints, typed: String(typed.dropLast()))
+        case .character(let character):
+            let prefix = typed + String(character).lowercased()
+            if let hint = hints.first(where: { $0.label == prefix }) {
+                focusedID = hint.tileID
+                return tap(hint.url)
+            }
+            if hints.contains(where: { $0.label.hasPrefix(prefix) }) {
+                mode = .hints(hints, typed: prefix)
+            } else {
+                message = Message("no link is labelled \(prefix); type a label, or Esc to leave")
+                mode = .hints(hints, typed: "")
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func click(x: Int, y: Int, button: MouseButton) -> [DashboardEffect] {
+        switch mode {
+        case .help:
+            mode = .board
+            return []
+        case .hints:
+            mode = .board
+        case .board:
+            break
+        }
+        switch button {
+        case .scrollUp:
+            showPage(page - 1)
+            return []
+        case .scrollDown:
+            showPage(page + 1)
+            return []
+        case .left:
+            break
+        case .middle, .right:
+            return []
+        }
+        guard let placement = layout.isTooSmall ? nil : layout.placement(atX: x, y: y, page: page) else { return [] }
+        focusedID = placement.id
+        guard let grid = tile(placement.id)?.grid else { return [] }
+        if let url = grid.link(x: x - placement.rect.minX, y: y - placement.rect.minY) { return tap(url) }
+        return showHints(onlyTile: placement.id)
+    }
+
+    // MARK: Focus
+
+    /// Tab / Shift-Tab: the next or previous tile in board order, wrapping, on any page.
+    private mutating func moveFocusInOrder(by step: Int) {
+        guard !tiles.isEmpty, !layout.isTooSmall else { return }
+        guard let focusedID, let index = index(of: focusedID) else {
+            focus(step > 0 ? visiblePlacements.first?.id : visiblePlacements.last?.id)
+            return
+        }
+        let next = ((index + step) % tiles.count + tiles.count) % tiles.count
+        focus(tiles[next].id)
+    }
+
+    /// Arrows: the nearest tile of the page in that direction (none focused: the page's first).
+    private mutating func moveFocus(dx: Int, dy: Int) {
+        let placements = visiblePlacements
+        guard let focusedID, let current = placements.first(where: { $0.id == focusedID }) else {
+            focus(placements.first?.id)
+            return
+        }
+        let from = current.rect
+        let candidates = placements.filter { other in
+            let rect = other.rect
+            if dx > 0 { return rect.minX >= from.maxX }
+            if dx < 0 { return rect.maxX <= from.minX }
+            if dy > 0 { return rect.minY >= from.maxY }
+            return rect.maxY <= from.minY
+        }
+        // Distance along the direction, plus twice the misalignment across it.
+        func cost(_ rect: Rect) -> Int {
+            let centre = (x: rect.minX * 2 + rect.size.width, y: rect.minY * 2 + rect.size.height)
+            let origin = (x: from.minX * 2 + from.size.width, y: from.minY * 2 + from.size.height)
+            let along = dx != 0 ? abs(centre.x - origin.x) : abs(centre.y - origin.y)
+            let across = dx != 0 ? abs(centre.y - origin.y) : abs(centre.x - origin.x)
+            return along + 2 * across
+        }
+        if let best = candidates.min(by: { cost($0.rect) < cost($1.rect) }) { focus(best.id) }
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import TileKit
+import TileUI
+
+/// The whole dashboard as one value (STYLE.md, the Elm architecture): the tiles and their
+/// families, the screen, page and focus, scheme and theme, the mode and the status message.
+///
+/// `update(_:)` is the only way it changes; it returns the effects the shell must run. Drawing
+/// is a pure function of it (`DashboardView`). Nothing here touches a terminal, a file or a clock.
+public struct DashboardState: Sendable {
+    /// One tile as the board sees it.
+    public struct Tile: Equatable, Sendable {
+        /// Stable id (`TileSpec.id`).
+        public var id: String
+        /// The widget kind, for messages.
+        public var kind: String
+        /// The family the tile is shown in.
+        public var family: WidgetFamily
+        /// The families the widget supports, in its order.
+        public var supportedFamilies: [WidgetFamily]
+        /// The last drawing of the tile; nil until the shell renders it (tiles on other pages
+        /// are rendered when their page shows).
+        public var grid: CellGrid?
+        /// The scheduler's last word on the tile; nil until known.
+        public var status: InstanceStatus?
+
+        /// A tile of kind `kind` in `family`, not yet drawn.
+        public init(id: String, kind: String, family: WidgetFamily, supportedFamilies: [WidgetFamily]) {
+            self.id = id
+            self.kind = kind
+            self.family = family
+            self.supportedFamilies = supportedFamilies
+        }
+    }
+
+    /// What the keys do right now.
+    public enum Mode: Equatable, Sendable {
+        /// The board: the key contract of DESIGN.md.
+        case board
+        /// The help overlay is shown; any key closes it.
+        case help
+        /// Hint mode: `hints` are drawn; typing a label taps its link; `typed` is what has been typed so far.
+        case hints([LinkHint], typed: String)
+    }
+
+    /// A line for the status bar; errors are drawn in the stale colour.
+    public struct Message: Equatable, Sendable {
+        /// The text shown.
+        public var text: String
+        /// Whether the text reports a failure.
+        public var isError: Bool
+
+        /// A message; `isError` marks failures.
+        public init(_ text: String, isError: Bool = false) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    /// The tiles in board order.
+    public internal(set) var tiles: [Tile]
+    /// The terminal's size in cells.
+    public internal(set) var screen: Size
+    /// Where the tiles go on `screen`; recomputed whenever a family or the screen changes.
+    public internal(set) var layout: BoardLayout
+    /// The page shown (0-based, always a valid page of `layout`).
+    public internal(set) var page = 0
+    /// The focused tile, if any.
+    public internal(set) var focusedID: String?
+    /// Light or dark (`t`).
+    public internal(set) var scheme: ColorScheme
+    /// The theme in use.
+    public internal(set) var theme: Theme
+    /// The theme's name as the theme catalog knows it (saved in the state file).
+    public internal(set) var themeName: String
+    /// The theme `T` tried last, so that a broken theme file is skipped by the next `T`.
+    public internal(set) var themeCursor: String
+    /// Board, help or hint mode.
+    public internal(set) var mode: Mode = .board
+    /// The status line's message; cleared by the next key or click.
+    public internal(set) var message: Message?
+    /// Whether a quit was asked for.
+    public internal(set) var isQuitting = false
+
+    /// A dashboard of `tiles` on a `screen`-sized terminal.
+    public init(tiles: [Tile], screen: Size, scheme: ColorScheme, theme: Theme, themeName: String) {
+        self.tiles = tiles
+        self.screen = screen
+        self.scheme = scheme
+        self.theme = theme
+        self.themeName = themeName
+        self.themeCursor = themeName
+        layout = BoardLayout(tiles: [], screen: screen)
+        relayout()
+    }
+
+    // MARK: Queries
+
+    /// The tile with `id`.
+    public func tile(_ id: String) -> Tile? {
+        tiles.first { $0.id == id }
+    }
+
+    /// The placements of the page shown; empty when the screen is too small.
+    public var visiblePlacements: [BoardLayout.Placement] {
+        layout.isTooSmall ? [] : layout.pages[page]
+    }
+
+    /// The ids of the tiles on the page shown.
+    public var visibleTileIDs: [String] { visiblePlacements.map(\.id) }
+
+    /// What the state file keeps: every tile's family, the scheme and the theme.
+    public var persisted: PersistedState {
+        PersistedState(
+            families: Dictionary(tiles.map { ($0.id, $0.family.shortName) }, uniquingKeysWith: { first, _ in first }),
+            scheme: scheme.rawValue, theme: themeName)
+    }
+
+    /// The theme after `current` in `names` (wrapping), or the first when `current` is not there.
+    public static func themeName(after current: String, in names: [String]) -> String? {
+        guard let index = names.firstIndex(of: current) else { return names.first }
+        return names[(index + 1) % names.count]
+    }
+
+    // MARK: Update
+
+    /// Applies `event` and returns what the shell must do, in order.
+    public mutating func update(_ event: DashboardEvent) -> [DashboardEffect] {
+        switch event {
+        case .input(let input):
+            return handle(input)
+        case .rendered(let id, let grid):
+            if let index = index(of: id) { tiles[index].grid = grid }
+            return []
+        case .status(let id, let status):
+            if let index = index(of: id) { tiles[index].status = status }
+            return []
+        case .themeLoaded(let name, let theme):
+            self.theme = theme
+            themeName = name
+            themeCursor = name
+            message = Message("theme \(name)")
+            return [.saveState]
+        case .themeFailed(let name, let text):
+            themeCursor = name
+            message = Message("theme \(name) not loaded: \(text)", isError: true)
+            return []
+        case .message(let text):
+            message = Message(text, isError: true)
+            return []
+        }
+    }
+
+    // MARK: Changes shared by keys and clicks
+
+    func index(of id: String) -> Int? {
+        tiles.firstIndex { $0.id == id }
+    }
+
+    /// Lays the board out again for the current families and screen, keeping the focused tile in view.
+    mutating func relayout() {
+        layout = BoardLayout(
+            tiles: tiles.map { ($0.id, Size(width: $0.family.gridSize.columns, height: $0.family.gridSize.rows)) },
+            screen: screen)
+        if let focusedID, let focusedPage = layout.page(of: focusedID) {
+            page = focusedPage
+        } else {
+            page = min(max(0, page), layout.pages.count - 1)
+        }
+        if case .hints = mode { mode = .board }
+    }
+
+    /// Shows `family` for tile `index` when the widget supports it; returns the effect, or nil.
+    mutating func setFamily(_ family: WidgetFamily, ofTileAt index: Int) -> DashboardEffect? {
+        guard tiles[index].family != family, tiles[index].supportedFamilies.contains(family) else { return nil }
+        tiles[index].family = family
+        // The old drawing has the old size; the shell draws the tile again before the next frame.
+        tiles[index].grid = nil
+        return .setFamily(id: tiles[index].id, family: family)
+    }
+
+    /// Every tile to `family` (`s`, `m`, `l`, `x`); tiles that cannot keep theirs and the message says so.
+    mutating func setEveryFamily(_ family: WidgetFamily) -> [DashboardEffect] {
+        var effects: [DashboardEffect] = []
+        var kept: [String] = []
+        for index in tiles.indices {
+            if tiles[index].supportedFamilies.contains(family) {
+                if let effect = setFamily(family, ofTileAt: index) { effects.append(effect) }
+            } else {
+                kept.append("\(tiles[index].id) stays \(tiles[index].family.shortName)")
+            }
+        }
+        relayout()
+        if kept.isEmpty {
+            message = Message("every tile \(family.shortName)")
+        } else {
+            message = Message("not every widget comes in \(family.shortName): " + kept.joined(separator: ", "), isError: true)
+        }
+        return effects.isEmpty ? [] : effects + [.saveState]
+    }
+
+    /// The focused tile one family larger (`+`, `step` 1) or smaller (`-`, `step` -1).
+    mutating func stepFocusedFamily(by step: Int) -> [DashboardEffect] {
+        guard let focusedID, let index = index(of: focusedID) else {
+            message = Message("no tile is focused: press Tab to focus one")
+            return []
+        }
+        let tile = tiles[index]
+        let sizes = WidgetFamily.systemFamilies.filter(tile.supportedFamilies.contains)
+        let target: WidgetFamily?
+        if let position = sizes.firstIndex(of: tile.family) {
+            target = sizes.indices.contains(position + step) ? sizes[position + step] : nil
+        } else {
+            target = step > 0 ? sizes.first : nil
+        }
+        guard let target, let effect = setFamily(target, ofTileAt: index) else {
+            message = Message("\(tile.id) is already \(step > 0 ? "as large" : "as small") as it comes (\(tile.family.shortName))")
+            return []
+        }
+        relayout()
+        message = Message("\(tile.id) \(target.shortName)")
+        return [effect, .saveState]
+    }
+
+    /// Taps tile `id`: its widgetURL, else hint mode for its links.
+    mutating func tapTile(_ id: String) -> [DashboardEffect] {
+        focusedID = id
+        guard let tile = tile(id) else { return [] }
+        if let url = tile.grid?.widgetURL { return tap(url) }
+        return showHints(onlyTile: id)
+    }
+
+    /// Taps `url`: opens it, copies, or refuses with a message.
+    mutating func tap(_ url: URL) -> [DashboardEffect] {
+        mode = .board
+        switch TapAction(url) {
+        case .open(let url):
+            message = Message("opening \(url.absoluteString)")
+            return [.open(url)]
+        case .copy(let text):
+            message = Message("copied to the clipboard: \(text)")
+            return [.copy(text)]
+        case .refuse(let text):
+            message = Message(text, isError: true)
+            return []
+        }
+    }
+
+    /// Enters hint mode for the links of the page shown, or of one tile.
+    mutating func showHints(onlyTile id: String? = nil) -> [DashboardEffect] {
+        let drawn = visiblePlacements.compactMap { placement -> (BoardLayout.Placement, CellGrid)? in
+            guard id == nil || placement.id == id, let grid = tile(placement.id)?.grid else { return nil }
+            return (placement, grid)
+        }
+        let hints = LinkHints.hints(for: drawn, visibleArea: layout.area)
+        guard !hints.isEmpty else {
+            message = Message(id.map { "\($0) has nothing to open" } ?? "no links on this page")
+            return []
+        }
+        mode = .hints(hints, typed: "")
+        return []
+    }
+
+    /// Shows page `newPage` (clamped); focus moves to its first tile if the focused one is elsewhere.
+    mutating func showPage(_ newPage: Int) {
+        guard !layout.isTooSmall else { return }
+        let target = min(max(0, newPage), layout.pages.count - 1)
+        guard target != page else { return }
+        page = target
+        if focusedID.flatMap(layout.page(of:)) != page {
+            focusedID = focusedID == nil ? nil : layout.pages[page].first?.id
+        }
+        mode = .board
+    }
+
+    /// Focuses tile `id` and shows its page.
+    mutating func focus(_ id: String?) {
+        focusedID = id
+        if let id, let tilePage = layout.page(of: id) { page = tilePage }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Glibc
+
+/// The frame report `scripts/bench_dashboard.py` reads when `TILES_BENCH_FILE` names a file,
+/// one line per event:
+///
+///     first-frame <unix time, µs resolution>   the first complete frame reached the terminal
+///     frame <reason> <cpu µs> <bytes>          a later frame: why, CPU spent on it, bytes written
+///
+/// Reasons: `resize`, `input`, `data` (a provider finished), `tick` (live text on screen changed),
+/// `timeline` (an entry's date or a reload came). Without the variable nothing is measured.
+struct FrameLog {
+    /// Why a frame was drawn.
+    enum Reason: String {
+        case resize, input, data, tick, timeline
+    }
+
+    private let handle: FileHandle?
+    private var frameStart: timespec?
+
+    /// A log writing to `environment["TILES_BENCH_FILE"]`, or a silent one.
+    init(environment: [String: String], log: (String) -> Void) {
+        guard let path = environment["TILES_BENCH_FILE"], !path.isEmpty else {
+            handle = nil
+            return
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            FileManager.default.createFile(atPath: path, contents: nil)
+        }
+        handle = FileHandle(forWritingAtPath: path)
+        handle?.seekToEndOfFile()
+        if handle == nil { log("bench: cannot write \(path)") }
+    }
+
+    /// Whether frames are being reported.
+    var isEnabled: Bool { handle != nil }
+
+    /// Records that the first frame was drawn, now.
+    func firstFrame() {
+        guard let handle else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let stamp = String(format: "%d.%06d", Int(now.tv_sec), Int(now.tv_nsec) / 1000)
+        handle.write(Data("first-frame \(stamp)\n".utf8))
+    }
+
+    /// Marks the start of the work for the next frame (when the loop wakes).
+    mutating func startFrame() {
+        guard handle != nil else { return }
+        frameStart = Self.threadCPUTime()
+    }
+
+    /// Records a frame drawn for `reason` that wrote `bytes` to the terminal.
+    mutating func endFrame(_ reason: Reason, bytes: Int) {
+        guard let handle, let start = frameStart else { return }
+        frameStart = nil
+        let end = Self.threadCPUTime()
+        let microseconds = (end.tv_sec - start.tv_sec) * 1_000_000 + (end.tv_nsec - start.tv_nsec) / 1000
+        handle.write(Data("frame \(reason.rawValue) \(microseconds) \(bytes)\n".utf8))
+    }
+
+    private static func threadCPUTime() -> timespec {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return time
+    }
+}

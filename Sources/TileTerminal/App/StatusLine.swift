@@ -1,0 +1,81 @@
+import Foundation
+import TileKit
+import TileUI
+
+/// The status line's content (one row at the bottom): a message or the focused tile's state on
+/// the left, the page dots and the help hint on the right. Pure: a function of the state and now.
+public struct StatusLine: Equatable, Sendable {
+    /// The left part: the message, hint-mode prompt, focused tile or a stale tile's reason.
+    public var text: String
+    /// Whether `text` reports a problem (drawn in the stale colour).
+    public var isError: Bool
+    /// The right part: page dots (when there is more than one page) and `? help`.
+    public var trailing: String
+
+    /// The status line for `state` at `now`.
+    public init(state: DashboardState, now: Date) {
+        (text, isError) = Self.leading(state: state, now: now)
+        let pages = state.layout.isTooSmall ? 1 : state.layout.pages.count
+        trailing = pages > 1 ? Self.pageDots(count: pages, current: state.page) + "  ? help" : "? help"
+    }
+
+    /// `● ○ ○`: one dot per page, the page shown filled.
+    public static func pageDots(count: Int, current: Int) -> String {
+        (0..<count).map { $0 == current ? "●" : "○" }.joined(separator: " ")
+    }
+
+    /// How long a tile has been failing: `<1 min`, `12 min`, `3 h`, `2 d`.
+    public static func age(since: Date, now: Date) -> String {
+        let minutes = Int(max(0, now.timeIntervalSince(since)) / 60)
+        if minutes < 1 { return "<1 min" }
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 48 * 60 { return "\(minutes / 60) h" }
+        return "\(minutes / (24 * 60)) d"
+    }
+
+    /// A stale tile's reason with its age: `offline · 12 min`; nil when the tile is not stale.
+    public static func staleText(_ status: InstanceStatus?, now: Date) -> String? {
+        guard let status, status.isStale else { return nil }
+        let reason = status.reason ?? "stale"
+        guard let since = status.since else { return reason }
+        return "\(reason) · \(age(since: since, now: now))"
+    }
+
+    private static func leading(state: DashboardState, now: Date) -> (String, Bool) {
+        if let message = state.message { return (message.text, message.isError) }
+        if case .hints(_, let typed) = state.mode {
+            return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link · Esc leaves", false)
+        }
+        if let id = state.focusedID, let tile = state.tile(id) {
+            var text = "\(id) · \(tile.family.shortName)"
+            if let stale = staleText(tile.status, now: now) { return (text + " · " + stale, true) }
+            if tile.status?.isLoading == true { text += " · loading" }
+            return (text, false)
+        }
+        for id in state.visibleTileIDs {
+            if let stale = staleText(state.tile(id)?.status, now: now) { return ("\(id): \(stale)", true) }
+        }
+        return ("", false)
+    }
+}
+
+/// The status line drawn as a TileUI view, one row high.
+struct StatusLineView: View {
+    var line: StatusLine
+
+    var body: some View {
+        HStack(spacing: 2) {
+            Text(verbatim: line.text)
+                .lineLimit(1)
+                .foregroundColor(Color(line.isError ? "status.stale" : "status.text"))
+            Spacer(minLength: 0)
+            Text(verbatim: line.trailing)
+                .lineLimit(1)
+                .foregroundColor(Color("status.text"))
+                .layoutPriority(1)
+        }
+        .padding(.horizontal, 1)
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
+        .background(Color("status.background"))
+    }
+}

@@ -1,0 +1,109 @@
+import TileUI
+
+/// The screen being composed: tiles copied in, then badges, frames, hints and the status line
+/// drawn over them. Every write keeps wide graphemes whole: a grapheme cut by a clip edge or half
+/// overwritten becomes a space, never half a character.
+struct ScreenCanvas {
+    private(set) var grid: CellGrid
+
+    /// A `size` screen filled with `background`.
+    init(size: Size, background: RGBColor?) {
+        grid = CellGrid(width: size.width, height: size.height)
+        fill(Rect(x: 0, y: 0, width: size.width, height: size.height), background: background)
+    }
+
+    /// The whole screen.
+    var bounds: Rect { Rect(x: 0, y: 0, width: grid.width, height: grid.height) }
+
+    /// Paints `rect` (clipped to the screen) with blank cells of `background`.
+    mutating func fill(_ rect: Rect, background: RGBColor?) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX { grid[x, y] = Cell(background: background) }
+        }
+        repairEdges(of: area)
+    }
+
+    /// Copies `source` with its top-left cell at `origin`, only inside `clip`. Unpainted cells
+    /// take `background`, so a tile's transparent corners show the board. Links are not copied:
+    /// the screen is for drawing, hit-testing uses the tile's own grid.
+    mutating func draw(_ source: CellGrid, at origin: Point, clip: Rect, background: RGBColor?) {
+        let area = Rect(origin: origin, size: Size(width: source.width, height: source.height)).intersection(clip).intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX {
+                var cell = source[x - origin.x, y - origin.y]
+                cell.linkIndex = 0
+                if cell.background == nil { cell.background = background }
+                if cell.isContinuation && x == area.minX {
+                    cell = Cell(foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
+                } else if !cell.isContinuation && cell.character.cellWidth == 2 && x + 1 >= area.maxX {
+                    cell = Cell(foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
+                }
+                grid[x, y] = cell
+            }
+        }
+        repairEdges(of: area)
+    }
+
+    /// Writes `text` from (`x`, `y`) on, stopping at `clip`'s right edge; returns the columns written.
+    @discardableResult
+    mutating func write(
+        _ text: String, x: Int, y: Int, clip: Rect, foreground: RGBColor?, background: RGBColor?,
+        attributes: CellAttributes = []
+    ) -> Int {
+        let area = clip.intersection(bounds)
+        guard y >= area.minY, y < area.maxY else { return 0 }
+        var column = x
+        for character in text {
+            let width = character.cellWidth
+            guard width > 0 else { continue }
+            guard column >= area.minX else {
+                column += width
+                continue
+            }
+            guard column + width <= area.maxX else { break }
+            grid[column, y] = Cell(character: character, foreground: foreground, background: background, attributes: attributes)
+            if width == 2 {
+                grid[column + 1, y] = Cell(isContinuation: true, foreground: foreground, background: background, attributes: attributes)
+            }
+            column += width
+        }
+        let start = max(x, area.minX)
+        if column > start { repairEdges(of: Rect(x: start, y: y, width: column - start, height: 1)) }
+        return max(0, column - x)
+    }
+
+    /// Sets one cell's character and colours (a frame's line, say), keeping graphemes around it whole.
+    mutating func put(_ character: Character, x: Int, y: Int, foreground: RGBColor?, background: RGBColor?) {
+        guard grid.contains(x: x, y: y) else { return }
+        grid[x, y] = Cell(character: character, foreground: foreground, background: background)
+        repairEdges(of: Rect(x: x, y: y, width: 1, height: 1))
+    }
+
+    /// After `area` was overwritten: a wide grapheme just left of it lost its right half, and a
+    /// continuation just right of it lost its grapheme; both become spaces.
+    private mutating func repairEdges(of area: Rect) {
+        for y in area.minY..<area.maxY {
+            let left = area.minX - 1
+            if left >= 0, !grid[left, y].isContinuation, grid[left, y].character.cellWidth == 2 {
+                blank(x: left, y: y)
+            }
+            if area.minX < grid.width, grid[area.minX, y].isContinuation,
+               left < 0 || grid[left, y].isContinuation || grid[left, y].character.cellWidth != 2 {
+                blank(x: area.minX, y: y)
+            }
+            let right = area.maxX
+            if right < grid.width, grid[right, y].isContinuation {
+                let lead = grid[right - 1, y]
+                if lead.isContinuation || lead.character.cellWidth != 2 { blank(x: right, y: y) }
+            }
+        }
+    }
+
+    private mutating func blank(x: Int, y: Int) {
+        let old = grid[x, y]
+        grid[x, y] = Cell(foreground: old.foreground, background: old.background, attributes: old.attributes)
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+import TileKit
+import TileTerminal
+import TileUI
+
+/// The dashboard's keys and clicks as state changes and effects (DESIGN.md key contract).
+struct DashboardStateTests {
+    typealias F = DashboardFixtures
+
+    @Test func familyKeysSetEveryTileThatSupportsTheFamilyAndNameTheOthers() {
+        var state = F.board()
+        let effects = state.update(F.key("s"))
+        #expect(effects == [
+            .setFamily(id: "quote", family: .systemSmall), .setFamily(id: "buttons", family: .systemSmall),
+            .setFamily(id: "plain", family: .systemSmall), .saveState,
+        ])
+        #expect(state.tiles.map(\.family) == [.systemSmall, .systemSmall, .systemSmall])
+        #expect(state.tiles.allSatisfy { $0.grid == nil }, "grids of the old size are dropped until drawn again")
+
+        let large = state.update(F.key("l"))
+        #expect(large == [.setFamily(id: "quote", family: .systemLarge), .setFamily(id: "buttons", family: .systemLarge), .saveState])
+        #expect(state.tile("plain")?.family == .systemSmall)
+        #expect(state.message?.text == "not every widget comes in large: plain stays small")
+        #expect(state.message?.isError == true)
+    }
+
+    @Test func familyKeysRelayOutTheBoardIntoPages() {
+        var state = F.board()
+        #expect(state.layout.pages.count == 1)
+        _ = state.update(F.key("x"))
+        // Two extra large tiles (86 × 22) need a page each on 100 × 30; plain stays medium beside neither.
+        #expect(state.layout.pages.map { $0.map(\.id) } == [["quote"], ["buttons"], ["plain"]])
+        _ = state.update(F.key("m"))
+        #expect(state.layout.pages.count == 1)
+    }
+
+    @Test func plusAndMinusStepTheFocusedTileThroughItsSupportedFamilies() {
+        var state = F.board()
+        _ = state.update(F.key("+"))
+        #expect(state.message?.text.contains("Tab") == true, "nothing focused")
+        _ = state.update(F.key(.tab))
+        #expect(state.focusedID == "quote")
+        #expect(state.update(F.key("+")) == [.setFamily(id: "quote", family: .systemLarge), .saveState])
+        #expect(state.update(F.key("+")) == [.setFamily(id: "quote", family: .systemExtraLarge), .saveState])
+        #expect(state.update(F.key("+")) == [])
+        #expect(state.message?.text.contains("already as large") == true)
+        #expect(state.page == state.layout.page(of: "quote"), "the focused tile stays in view")
+
+        _ = state.update(F.key(.tab))
+        _ = state.update(F.key(.tab))
+        #expect(state.focusedID == "plain")
+        #expect(state.update(F.key("+")) == [])
+        #expect(state.update(F.key("-")) == [.setFamily(id: "plain", family: .systemSmall), .saveState])
+        #expect(state.update(F.key("-")) == [])
+    }
+
+    @Test func tTogglesTheSchemeAndIsSaved() {
+        var state = F.board()
+        #expect(state.update(F.key("t")) == [.saveState])
+        #expect(state.scheme == .dark)
+        #expect(state.persisted.scheme == "dark")
+        _ = state.update(F.key("t"))
+        #expect(state.scheme == .light)
+    }
+
+    @Test func capitalTAsksForTheNextThemeAndABrokenOneIsSkippedNextTime() {
+        var state = F.board()
+        #expect(state.update(F.key("T")) == [.loadTheme(after: "Default")])
+        let nord = Theme.builtin[1]
+        #expect(state.update(.themeLoaded(name: "Nord", theme: nord)) == [.saveState])
+        #expect(state.theme == nord && state.themeName == "Nord")
+        #expect(state.update(F.key("T")) == [.loadTheme(after: "Nord")])
+        _ = state.update(.themeFailed(name: "broken", message: "/themes/broken.toml:3:9: colour \"accent\" any must be \"#RRGGBB\""))
+        #expect(state.theme == nord && state.themeName == "Nord", "the previous theme stays")
+        #expect(state.message?.text.contains("broken.toml:3") == true)
+        #expect(state.update(F.key("T")) == [.loadTheme(after: "broken")])
+        #expect(state.persisted.theme == "Nord")
+    }
+
+    @Test func themeNamesCycleAndWrap() {
+        let names = ["Default", "Nord", "Solarized", "mine"]
+        #expect(DashboardState.themeName(after: "Default", in: names) == "Nord")
+        #expect(DashboardState.themeName(after: "mine", in: names) == "Default")
+        #expect(DashboardState.themeName(after: "gone", in: names) == "Default")
+        #expect(DashboardState.themeName(after: "x", in: []) == nil)
+    }
+
+    @Test func digitsTapTheTileOnThePage() {
+        var state = F.board()
+        #expect(state.update(F.key("1")) == [.open(F.quoteURL)])
+        #expect(state.focusedID == "quote")
+        #expect(state.message?.text == "opening \(F.quoteURL.absoluteString)")
+
+        // Only links: hint mode for that tile's links.
+        #expect(state.update(F.key("2")) == [])
+        guard case .hints(let hints, typed: "") = state.mode else {
+            Issue.record("2 did not enter hint mode: \(state.mode)")
+            return
+        }
+        #expect(hints.map(\.url) == [F.payURL, F.scanURL])
+        #expect(hints.map(\.label) == ["a", "s"])
+        #expect(state.update(F.key("s")) == [.open(F.scanURL)])
+        #expect(state.mode == .board)
+
+        #expect(state.update(F.key("3")) == [])
+        #expect(state.message?.text == "plain has nothing to open")
+        #expect(state.update(F.key("9")) == [])
+        #expect(state.message?.text == "there is no tile 9 on this page")
+    }
+
+    @Test func hintModeLabelsEveryLinkOnThePage() {
+        var state = F.board()
+        _ = state.update(F.key("f"))
+        guard case .hints(let hints, _) = state.mode else {
+            Issue.record("f did not enter hint mode")
+            return
+        }
+        #expect(hints.map(\.url) == [F.shareURL, F.payURL, F.scanURL])
+        #expect(hints.map(\.label) == ["a", "s", "d"])
+        #expect(hints[0].position == F.screenPoint(of: "去分享", inTile: "quote", state: state))
+        // A letter that labels nothing keeps hint mode and says so; Esc leaves.
+        #expect(state.update(F.key("z")) == [])
+        #expect(state.message?.text.contains("no link is labelled z") == true)
+        if case .hints = state.mode {} else { Issue.record("hint mode ended on a wrong letter") }
+        _ = state.update(F.key(.escape))
+        #expect(state.mode == .board)
+        // The share link copies.
+        _ = state.update(F.key("f"))
+        #expect(state.update(F.key("a")) == [.copy("测试")])
+        #expect(state.message?.text.hasPrefix("copied") == true)
+    }
+
+    @Test func twoLetterHintsWaitForTheSecondLetter() {
+        let many = (0..<30).map { URL(string: "https://example.com/\($0)")! }
+        let grid = manyLinksGrid(many)
+        var state = DashboardState(tiles: [F.tile("many", .systemLarge)], screen: Size(width: 100, height: 30),
+                                   scheme: .light, theme: .default, themeName: "Default")
+        _ = state.update(.rendered(id: "many", grid: grid))
+        _ = state.update(F.key("f"))
+        #expect(state.update(F.key("a")) == [])
+        #expect(state.mode != .board)
+        #expect(state.update(F.key("s")) == [.open(many[1])])
+    }
+
+    @Test func tabCyclesThroughEveryTileAcrossPages() {
+        var state = F.board(families: [.systemLarge, .systemLarge, .systemMedium])
+        #expect(state.layout.pages.map { $0.map(\.id) } == [["quote", "buttons"], ["plain"]])
+        _ = state.update(F.key(.tab))
+        #expect(state.focusedID == "quote" && state.page == 0)
+        _ = state.update(F.key(.tab))
+        _ = state.update(F.key(.tab))
+        #expect(state.focusedID == "plain" && state.page == 1)
+        _ = state.update(F.key(.tab))
+        #expect(state.focusedID == "quote" && state.page == 0)
+        _ = state.update(F.key(.backTab))
+        #expect(state.focusedID == "plain" && state.page == 1)
+        _ = state.update(F.key(.escape))
+        #expect(state.focusedID == nil)
+    }
+
+    @Test func arrowsMoveToTheNearestTileInThatDirection() {
+        var state = F.board()
+        // quote | buttons on the first row, plain centred below.
+        _ = state.update(F.key(.right))
+        #expect(state.focusedID == "quote", "nothing focused: the page's first tile")
+        _ = state.update(F.key(.right))
+        #expect(state.focusedID == "buttons")
+        _ = state.update(F.key(.right))
+        #expect(state.focusedID == "buttons", "nothing further right")
+        _ = state.update(F.key(.down))
+        #expect(state.focusedID == "plain")
+        _ = state.update(F.key(.up))
+        #expect(state.focusedID == "quote", "equal distance: the first")
+        _ = state.update(F.key(.left))
+        #expect(state.focusedID == "quote")
+    }
+
+    @Test func enterTapsTheFocusedTile() {
+        var state = F.board()
+        #expect(state.update(F.key(.enter)) == [])
+        #expect(state.message?.text.contains("no tile is focused") == true)
+        _ = state.update(F.key(.tab))
+        #expect(state.update(F.key(.enter)) == [.open(F.quoteURL)])
+    }
+
+    @Test func aClickTapsTheLinkUnderItElseTheWidgetURL() {
+        var state = F.board()
+        let share = F.screenPoint(of: "去分享", inTile: "quote", state: state)!
+        #expect(state.update(F.click(share.x + 1, share.y)) == [.copy("测试")], "the second column of a wide grapheme")
+        let quote = F.screenPoint(of: "测试句子", inTile: "quote", state: state)!
+        #expect(state.update(F.click(quote.x, quote.y)) == [.open(F.quoteURL)])
+        let scan = F.screenPoint(of: "扫一扫", inTile: "buttons", state: state)!
+        #expect(state.update(F.click(scan.x + 2, scan.y)) == [.open(F.scanURL)])
+        #expect(state.focusedID == "buttons")
+        // A gutter or the status line: nothing.
+        let quoteRect = state.layout.placement(of: "quote")!.rect
+        #expect(state.update(F.click(quoteRect.maxX, quoteRect.minY)) == [])
+        #expect(state.update(F.click(10, 29)) == [])
+        // Outside the buttons of a tile without widgetURL: its hints.
+        let buttonsRect = state.layout.placement(of: "buttons")!.rect
+        #expect(state.update(F.click(buttonsRect.minX, buttonsRect.minY)) == [])
+        if case .hints(let hints, _) = state.mode {
+            #expect(hints.map(\.tileID) == ["buttons", "buttons"])
+        } else {
+            Issue.record("no hints after clicking outside the buttons")
+        }
+    }
+
+    @Test func rReloadsTheFocusedTileOrAll() {
+        var state = F.board()
+        #expect(state.update(F.key("r")) == [.reload(id: nil)])
+        _ = state.update(F.key(.tab))
+        #expect(state.update(F.key("r")) == [.reload(id: "quote")])
+        #expect(state.message?.text == "reloading quote")
+    }
+
+    @Test func pageKeysMoveBetweenPagesWithinBounds() {
+        var state = F.board(families: [.systemLarge, .systemLarge, .systemMedium])
+        _ = state.update(F.key("["))
+        #expect(state.page == 0)
+        _ = state.update(F.key("]"))
+        #expect(state.page == 1)
+        _ = state.update(F.key(.pageDown))
+        #expect(state.page == 1)
+        _ = state.update(F.key(.pageUp))
+        #expect(state.page == 0)
+        _ = state.update(.input(.mouse(x: 0, y: 0, button: .scrollDown)))
+        #expect(state.page == 1)
+        // A focused tile follows the page.
+        _ = state.update(F.key(.tab))
+        #expect(state.focusedID == "plain")
+        _ = state.update(F.key("["))
+        #expect(state.focusedID == "quote")
+    }
+
+    @Test func helpOpensWithQuestionMarkAndAnyKeyClosesIt() {
+        var state = F.board()
+        _ = state.update(F.key("?"))
+        #expect(state.mode == .help)
+        #expect(state.update(F.key("s")) == [])
+        #expect(state.mode == .board)
+        #expect(state.tiles[0].family == .systemMedium, "the key only closed the help")
+        _ = state.update(F.key("?"))
+        #expect(state.update(F.key("q")) == [.saveState, .quit])
+    }
+
+    @Test func qAndControlCQuitFromAnyMode() {
+        var state = F.board()
+        #expect(state.update(F.key("q")) == [.saveState, .quit])
+        #expect(state.isQuitting)
+        var hinting = F.board()
+        _ = hinting.update(F.key("f"))
+        #expect(hinting.update(F.key(.control("c"))) == [.saveState, .quit])
+    }
+
+    @Test func aTinyScreenIsTooSmallAndRecoversOnEnlarge() {
+        var state = F.board()
+        _ = state.update(F.key(.tab))
+        _ = state.update(.input(.resize(width: 30, height: 8)))
+        #expect(state.layout.neededSize == Size(width: 42, height: 11), "the smallest tile as shown: medium")
+        #expect(state.visiblePlacements.isEmpty)
+        #expect(state.update(F.key("1")) == [])
+        _ = state.update(.input(.resize(width: 100, height: 30)))
+        #expect(state.layout.pages.count == 1)
+        #expect(state.focusedID == "quote")
+    }
+
+    @Test func theStateFileKeepsFamiliesSchemeAndTheme() {
+        var state = F.board()
+        _ = state.update(F.key("s"))
+        _ = state.update(F.key("t"))
+        #expect(state.persisted == PersistedState(
+            families: ["quote": "small", "buttons": "small", "plain": "small"], scheme: "dark", theme: "Default"))
+    }
+
+    @Test func messagesLastUntilTheNextKey() {
+        var state = F.board()
+        _ = state.update(.message("opener failed: /bin/false exited with status 1"))
+        #expect(state.message?.isError == true)
+        _ = state.update(.rendered(id: "quote", grid: F.quoteGrid(.systemMedium)))
+        #expect(state.message != nil, "a background event keeps it")
+        _ = state.update(F.key(.tab))
+        #expect(state.message == nil)
+    }
+}
+
+/// A large tile with one link per cell of its first row, `urls.count` in all.
+private func manyLinksGrid(_ urls: [URL]) -> CellGrid {
+    var grid = CellGrid(width: 42, height: 22)
+    for (x, url) in urls.enumerated() {
+        let index = grid.index(forLink: url)
+        grid[x, 0].character = "x"
+        grid[x, 0].linkIndex = index
+    }
+    return grid
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TileKit
+import TileUI
+@testable import TileTerminal
+
+/// Only tiles whose entry, family, scheme, theme, placeholder state or live text changed are drawn again.
+struct TileRenderCacheTests {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    let key = TileRenderCache.Key(family: .systemMedium, scheme: .light, theme: .default, isPlaceholder: false)
+
+    @Test func aTileIsDrawnOnceUntilSomethingItDependsOnChanges() {
+        var cache = TileRenderCache()
+        #expect(cache.needsRender("a", key: key, now: now), "never drawn")
+        cache.didRender("a", key: key, nextChange: nil)
+        #expect(!cache.needsRender("a", key: key, now: now.addingTimeInterval(3600)))
+
+        var dark = key
+        dark.scheme = .dark
+        #expect(cache.needsRender("a", key: dark, now: now))
+        var large = key
+        large.family = .systemLarge
+        #expect(cache.needsRender("a", key: large, now: now))
+        var themed = key
+        themed.theme = Theme.builtin[1]
+        #expect(cache.needsRender("a", key: themed, now: now))
+        var real = key
+        real.isPlaceholder = true
+        #expect(cache.needsRender("a", key: real, now: now))
+
+        cache.invalidate(["a"])
+        #expect(cache.needsRender("a", key: key, now: now), "a new entry")
+        cache.didRender("a", key: key, nextChange: nil)
+        #expect(!cache.needsRender("a", key: key, now: now))
+    }
+
+    @Test func liveTextIsDrawnAgainWhenItsNextChangeComes() {
+        var cache = TileRenderCache()
+        cache.didRender("clock", key: key, nextChange: now.addingTimeInterval(1))
+        #expect(!cache.needsRender("clock", key: key, now: now))
+        #expect(cache.needsRender("clock", key: key, now: now.addingTimeInterval(1)))
+        #expect(cache.nextChange(of: "clock") == now.addingTimeInterval(1))
+    }
+
+    @Test func aFailedOpenNamesTheLinkOnce() {
+        let url = URL(string: "https://example.com/x")!
+        #expect(DashboardSession.openFailure(url, .exitStatus(program: "/bin/false", status: 1))
+            == "cannot open https://example.com/x: opener failed: /bin/false exited with status 1")
+        let none = OpenError.noOpener(url: url.absoluteString, tried: ["xdg-open"])
+        #expect(DashboardSession.openFailure(url, none) == none.description)
+    }
+}

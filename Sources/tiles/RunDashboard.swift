@@ -59,6 +59,33 @@ struct RunDashboard: ParsableCommand {
     }
 
     func run() throws {
-        throw UsageError(message: "the dashboard is being wired up; use `tiles render`")
+        let environment = ProcessInfo.processInfo.environment
+        let directories = TilesDirectories(environment: environment)
+        let log = Self.logger(directory: directories.state)
+        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
+        let widgets = BuiltinWidgets.all(services: services)
+        var options = DashboardOptions(
+            widgets: widgets, tiles: try board(widgets: widgets), initialFamily: family, scheme: scheme,
+            themeName: theme, directories: directories, environment: environment, log: log)
+        options.timeZone = services.timeZone
+        let status = Dashboard.run(options)
+        // The HTTP client's threads may be mid-request; the process ends here either way.
+        Foundation.exit(status)
+    }
+
+    /// Log lines go to `$XDG_STATE_HOME/tiles/tiles.log`: the dashboard owns the terminal.
+    static func logger(directory: URL) -> @Sendable (String) -> Void {
+        let file = directory.appendingPathComponent("tiles.log")
+        return { line in
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let stamp = ISO8601DateFormatter().string(from: Date())
+            guard let handle = FileHandle(forWritingAtPath: file.path) ?? {
+                FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                return FileHandle(forWritingAtPath: file.path)
+            }() else { return }
+            defer { try? handle.close() }
+            handle.seekToEndOfFile()
+            handle.write(Data("\(stamp) \(line)\n".utf8))
+        }
     }
 }

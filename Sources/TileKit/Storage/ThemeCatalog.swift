@@ -23,10 +23,11 @@ public struct ThemeCatalog: Sendable {
     /// name or a malformed file throws with the file, line and column.
     public func theme(named name: String?) throws -> Theme {
         guard let name else { return .default }
-        if let file = userFiles.first(where: { $0.deletingPathExtension().lastPathComponent == name }) {
+        // Names match without regard to case (`--theme Nord`), a user file before a built-in.
+        if let file = userFiles.first(where: { $0.deletingPathExtension().lastPathComponent.lowercased() == name.lowercased() }) {
             return try Theme.load(contentsOf: file).completed(from: .default)
         }
-        if let builtin = Theme.builtin.first(where: { $0.name == name }) { return builtin }
+        if let builtin = Theme.builtin.first(where: { $0.name.lowercased() == name.lowercased() }) { return builtin }
         throw ThemeCatalogError.unknown(name, known: names)
     }
 

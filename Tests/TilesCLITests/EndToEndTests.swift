@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The dashboard as a user meets it: the real `tiles` binary in tmux, its services answered by a
+/// local HTTP server, links opened through a `TILES_OPENER` script that records them.
+///
+/// Serialized: each test has its own tmux server, HTTP server and XDG directories, but running
+/// them one at a time keeps the timing of a 2-core machine predictable.
+@Suite(.serialized) struct EndToEndTests {
+    /// `.build/debug/tiles`, next to the test bundle.
+    static let tiles: String = {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        return products.appendingPathComponent("tiles").path
+    }()
+
+    static let quote = #"{"uuid":"u1","hitokoto":"测试句子","from":"x","from_who":null}"#
+    static let geocoding = #"{"results":[{"name":"上海","latitude":31.2,"longitude":121.5}]}"#
+    static let forecast = #"{"current":{"temperature_2m":28.1,"weather_code":2}}"#
+    static let commitURL = "https://github.com/apple/swift/commit/abc123"
+    static let branch = """
+        {"name":"main","commit":{"sha":"abc123","html_url":"\(commitURL)",
+        "commit":{"author":{"name":"Ada","date":"2024-05-01T06:00:00Z"},"message":"Fix the thing\\n\\nDetails."}}}
+        """
+
+    /// The routes of the three widgets' services; `github` replaces the branch reply.
+    static func routes(github: StubHTTPServer.Reply = .json(branch)) -> [String: StubHTTPServer.Reply] {
+        ["/": .json(quote), "/v1/search": .json(geocoding), "/v1/forecast": .json(forecast),
+         "/repos/apple/swift/branches/main": github]
+    }
+
+    // MARK: Data and sizes
+
+    @Test func theThreeWidgetsShowTheirData() throws {
+        let board = try Board()
+        defer { board.close() }
+        let screen = try board.waitForData()
+        #expect(screen.contains("加油,打工人!😄"))
+        #expect(screen.contains("by Ada"))
+        #expect(Self.row(29, of: screen).hasSuffix("? help"))
+    }
+
+    @Test func familyKeysResizeEveryTile() throws {
+        let board = try Board()
+        defer { board.close() }
+        var screen = try board.waitForData()
+        #expect(!Self.sameRow(screen, "多云 28℃", "apple/swift's main"), "medium: Alipay and Commit on separate rows")
+
+        try board.session.sendKeys("s")
+        screen = try board.session.waitFor("every tile small") { Self.sameRow($0, "多云 28℃", "apple/swift's main") }
+        #expect(Self.row(29, of: screen).contains("every tile small"))
+
+        try board.session.sendKeys("l")
+        screen = try board.session.waitFor("two pages of large tiles") { Self.row(29, of: $0).contains("● ○") }
+        #expect(screen.contains("测试句子"))
+
+        try board.session.sendKeys("]")
+        screen = try board.session.waitFor("the second page") { Self.row(29, of: $0).contains("○ ●") && $0.contains("Fix the thing") }
+        #expect(!screen.contains("测试句子"))
+
+        try board.session.sendKeys("x")
+        try board.session.waitFor("three pages of extra large tiles") { Self.row(29, of: $0).contains("○ ● ○") }
+
+        try board.session.sendKeys("m")
+        screen = try board.session.waitFor("back to medium") { !Self.row(29, of: $0).contains("●") && $0.contains("测试句子") }
+        #expect(screen.contains("Fix the thing") && screen.contains("多云 28℃"))
+    }
+
+    @Test func tTogglesTheColours() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
+        let light = StyledScreen(try board.session.capture(escapes: true)).style(of: "? help")
+        try board.session.sendKeys("t")
+        try board.session.waitFor("dark mode") { Self.row(29, of: $0).contains("dark mode") }
+        let dark = StyledScreen(try board.session.capture(escapes: true)).style(of: "? help")
+        #expect(light != nil && dark != nil)
+        #expect(light?.background != dark?.background)
+    }
+
+    @Test func aBrokenThemeFileIsReportedWithItsLineAndTheThemeStays() throws {
+        let board = try Board(setUp: { home in
+            let themes = home.root.appendingPathComponent("config/tiles/themes")
+            try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+            try "name = \"Broken\"\n[colors]\n\"accent\" = { any = \"blue\" }\n".write(
+                to: themes.appendingPathComponent("broken.toml"), atomically: true, encoding: .utf8)
+        })
+        defer { board.close() }
+        try board.waitForData()
+        try board.session.sendKeys("T")
+        try board.session.waitFor("theme Nord") { Self.row(29, of: $0).contains("theme Nord") }
+        try board.session.sendKeys("T")
+        try board.session.waitFor("theme Solarized") { Self.row(29, of: $0).contains("theme Solarized") }
+        let before = StyledScreen(try board.session.capture(escapes: true)).style(of: "测试句子")
+        try board.session.sendKeys("T")
+        try board.session.waitFor("the broken theme's error") { Self.row(29, of: $0).contains("broken.toml:3") }
+        #expect(StyledScreen(try board.session.capture(escapes: true)).style(of: "测试句子") == before)
+    }
+
+    // MARK: Taps
+
+    @Test func digitOneOpensTheQuotesPage() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
+        try board.session.sendKeys("1")
+        #expect(try board.home.waitForOpened { $0.contains("https://hitokoto.cn?uuid=u1") })
+    }
+
+    @Test func hintModeLabelsLinksAndTypingOneOpensIt() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
+        try board.session.sendKeys("f")
+        try board.session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
+        // Labels follow the page: a is QQ Sync's 去分享, s Alipay's first button (扫一扫).
+        try board.session.sendKeys("s")
+        #expect(try board.home.waitForOpened { $0.contains("10000007") })
+        try board.session.waitFor("hint mode left") { !Self.row(29, of: $0).contains("type a hint label") }
+
+        try board.session.sendKeys("f")
+        try board.session.sendKeys("a")
+        try board.session.waitFor("the share button's copy") { Self.row(29, of: $0).contains("copied to the clipboard: 测试句子") }
+    }
+
+    @Test func aFailingOpenerIsReportedWithTheLink() throws {
+        let board = try Board(environment: ["TILES_OPENER": "/bin/false"])
+        defer { board.close() }
+        try board.waitForData()
+        try board.session.sendKeys("1")
+        let screen = try board.session.waitFor("the opener's failure") { Self.row(29, of: $0).contains("exited with status 1") }
+        #expect(Self.row(29, of: screen).contains("cannot open https://hitokoto.cn?uuid=u1"))
+    }
+
+    @Test func aClickOpensTheCommitUnderTheMouse() throws {
+        let board = try Board()
+        defer { board.close() }
+        let screen = try board.waitForData()
+        let (x, y) = try #require(Self.position(of: "Fix the thing", in: screen))
+        try board.session.sendMouseClick(x: x + 2, y: y)
+        #expect(try board.home.waitForOpened { $0.contains(Self.commitURL) })
+    }
+
+    // MARK: Resizing, failures, quitting
+
+    @Test func resizingRedrawsAndATinyTerminalSaysSoUntilEnlarged() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
+        try board.session.resize(width: 60, height: 20)
+        try board.session.waitFor("three pages at 60×20") { Self.row(19, of: $0).contains("● ○ ○") }
+        try board.session.resize(width: 40, height: 8)
+        try board.session.waitFor("the too-small message") { $0.contains("terminal too small (need 42×11)") }
+        try board.session.resize(width: 100, height: 30)
+        let screen = try board.session.waitFor("the board again") { screen in
+            !screen.contains("too small") && ["测试句子", "多云 28℃", "Fix the thing"].allSatisfy(screen.contains)
+        }
+        #expect(Self.row(29, of: screen).hasSuffix("? help"))
+        #expect(!Self.row(29, of: screen).contains("●"))
+    }
+
+    @Test func aServiceSendingGarbageLeavesItsTileStaleAndTheAppRunning() throws {
+        let board = try Board(github: .text("not json"))
+        defer { board.close() }
+        let screen = try board.session.waitFor(timeout: 20, "the stale commit tile") { screen in
+            Self.row(29, of: screen).contains("commit: bad response") && screen.contains("测试句子") && screen.contains("多云 28℃")
+        }
+        // The badge sits in the Commit tile's top-right corner: the tile is 42 wide at x 29, y 15.
+        #expect(Self.character(atColumn: 29 + 42 - 1, of: Self.row(15, of: screen)) == "!")
+        try board.session.sendKeys("?")
+        try board.session.waitFor("the help overlay") { $0.contains("tiles — keys") }
+        try board.session.sendKeys("q")
+        #expect(try board.session.waitForExit() == 0)
+    }
+
+    @Test func sigtermRestoresTheTerminalAndExitsZero() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
+        try board.session.sendKeys("s")
+        try board.session.waitFor("small tiles") { Self.row(29, of: $0).contains("every tile small") }
+        try board.session.kill(signal: SIGTERM)
+        #expect(try board.session.waitForExit() == 0)
+        let after = try board.session.capture()
+        #expect(!after.contains("测试句子") && !after.contains("? help"), "the alternate screen is gone")
+        let state = try String(contentsOf: board.home.root.appendingPathComponent("state/tiles/state.json"), encoding: .utf8)
+        #expect(state.contains("\"small\""))
+    }
+
+    @Test func familiesAreRememberedAcrossRuns() throws {
+        let home = try DashboardHome()
+        let server = try StubHTTPServer(routes: Self.routes())
+        defer { server.stop() }
+        do {
+            let first = try Board(home: home, server: server)
+            defer { first.close() }
+            try first.waitForData()
+            try first.session.sendKeys("s")
+            try first.session.waitFor("small tiles") { Self.row(29, of: $0).contains("every tile small") }
+            try first.session.sendKeys("q")
+            #expect(try first.session.waitForExit() == 0)
+        }
+        let second = try Board(home: home, server: server)
+        defer { second.close() }
+        try second.session.waitFor("small tiles again") { Self.sameRow($0, "多云 28℃", "apple/swift's main") }
+    }
+
+    @Test func withoutATerminalItExitsTwoWithAMessageAndDrawsNothing() throws {
+        let home = try DashboardHome()
+        let result = try SpawnedProcess.run([Self.tiles], environment: home.environment(serviceURL: "http://127.0.0.1:9").merging(
+            ["TERM": "xterm-256color", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { _, new in new })
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("stdout is not a TTY"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    // MARK: Screen helpers
+
+    /// Row `y` of a capture.
+    static func row(_ y: Int, of screen: String) -> String {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return y < rows.count ? String(rows[y]) : ""
+    }
+
+    /// Whether some row shows both texts.
+    static func sameRow(_ screen: String, _ first: String, _ second: String) -> Bool {
+        screen.split(separator: "\n").contains { $0.contains(first) && $0.contains(second) }
+    }
+
+    /// The cell (column, row) where `text` first appears.
+    static func position(of text: String, in screen: String) -> (x: Int, y: Int)? {
+        for (y, row) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = row.range(of: text) { return (columns(row[..<range.lowerBound]), y) }
+        }
+        return nil
+    }
+
+    /// The character drawn at `column` of a captured row.
+    static func character(atColumn column: Int, of row: String) -> Character? {
+        var x = 0
+        for character in row {
+            if x == column { return character }
+            x += columns(Substring(String(character)))
+            if x > column { return nil }
+        }
+        return nil
+    }
+
+    /// Terminal columns of captured text: CJK, fullwidth forms and emoji are two wide.
+    static func columns(_ text: Substring) -> Int {
+        text.reduce(0) { width, character in
+            let scalar = character.unicodeScalars.first!.value
+            let wide = (0x1100...0x115F).contains(scalar) || (0x2E80...0xA4CF).contains(scalar) || (0xAC00...0xD7A3).contains(scalar)
+                || (0xF900...0xFAFF).contains(scalar) || (0xFE30...0xFE4F).contains(scalar) || (0xFF00...0xFF60).contains(scalar)
+                || (0xFFE0...0xFFE6).contains(scalar) || (0x1F300...0x1FAFF).contains(scalar) || scalar == 0x26C5
+            return width + (wide ? 2 : 1)
+        }
+    }
+}

@@ -33,10 +33,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-## bench: release build, then the layout/render benchmark
+## bench: release build, then the layout/render benchmark and the dashboard benchmark (real binary in tmux)
 bench: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product tiles-bench
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product tiles
 	$(BENCH_SCRATCH)/release/tiles-bench
+	python3 scripts/bench_dashboard.py $(BENCH_SCRATCH)/release/tiles
 
 ## golden: re-record the golden files on purpose, then review `git diff`
 golden: deps

@@ -147,14 +147,17 @@ def cpu_ticks(pid):
     return total
 
 
-def wakeups(pid):
-    total = 0
+def switches(pid):
+    """Context switches so far, per thread."""
+    counts = {}
     for task in os.listdir("/proc/%d/task" % pid):
-        with open("/proc/%d/task/%s/status" % (pid, task)) as handle:
-            for line in handle:
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    total += int(line.split()[1])
-    return total
+        try:
+            with open("/proc/%d/task/%s/status" % (pid, task)) as handle:
+                counts[task] = sum(int(line.split()[1]) for line in handle
+                                   if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+        except OSError:
+            pass
+    return counts
 
 
 def peak_rss_kib(pid):
@@ -167,10 +170,13 @@ def peak_rss_kib(pid):
 
 def idle(board, seconds):
     """CPU (% of one core) and wake-ups over `seconds` of doing nothing."""
-    ticks, switches, start = cpu_ticks(board.pid), wakeups(board.pid), time.monotonic()
+    ticks, before, start = cpu_ticks(board.pid), switches(board.pid), time.monotonic()
     time.sleep(seconds)
     elapsed = time.monotonic() - start
-    return 100.0 * (cpu_ticks(board.pid) - ticks) / TICKS / elapsed, wakeups(board.pid) - switches
+    after = switches(board.pid)
+    # Threads that ended meanwhile (finished fetch tasks) count with what they did; new ones in full.
+    woken = sum(after.get(task, before.get(task, 0)) - before.get(task, 0) for task in set(before) | set(after))
+    return 100.0 * (cpu_ticks(board.pid) - ticks) / TICKS / elapsed, woken
 
 
 def summary(name, values, unit, target):
@@ -223,7 +229,7 @@ def main():
         finally:
             board.close()
 
-        board = Board([good] * 3, extra_args=["--tiles", "clock:small,qqsync:medium"])
+        board = Board([good] * 3, extra_args=["--tiles", "countdown:small,qqsync:medium"])
         try:
             board.launch()
             board.wait(lambda: len([l for l in board.lines() if l[0] == "frame" and l[1] == "tick"]) >= 3, 10, "timer ticks")
@@ -238,7 +244,7 @@ def main():
     print("tiles dashboard benchmark: %s, %d runs, %s s idle windows" % (BINARY, RUNS, IDLE_SECONDS))
     summary("exec to first complete frame (empty cache, no services)", results["first"], "ms", "<= 25 ms")
     summary("idle CPU, 30 s, nothing due", results["idle-cpu"], "%", "0 wake-ups")
-    summary("idle wake-ups (context switches, all threads)", results["idle-wake"], "", "0")
+    summary("idle wake-ups over 30 s (context switches, all threads)", results["idle-wake"], "", "0")
     summary("idle CPU with a 1 Hz live timer on screen", results["timer-cpu"], "%", "<= 0.02 %")
     summary("idle CPU while a request stalls on a silent server", results["stall-cpu"], "%", "<= 0.05 %")
     summary("peak RSS", results["rss"], "MiB", "<= 15 MiB")

@@ -46,6 +46,7 @@ let package = Package(
             dependencies: [
                 "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .target(name: "TileUISamples", dependencies: ["TileUI"]),

@@ -28,6 +28,9 @@ struct RunDashboard: ParsableCommand {
     @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).")
     var theme: String?
 
+    @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml; see `tiles check`).")
+    var config: String?
+
     @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")
     var tiles: String?
 
@@ -59,15 +62,30 @@ struct RunDashboard: ParsableCommand {
     }
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
         let directories = TilesDirectories(environment: environment)
         let log = Self.logger(directory: directories.state)
+        // The config names widgets before its service URLs are known; kinds and parameters do not
+        // depend on them, so it is read against widgets built on the plain environment.
+        let plainServices = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
+        let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices))
+        if let loaded {
+            do {
+                environment = try ConfigLoader(environment: environment, widgets: []).applying(loaded)
+            } catch {
+                throw error.usageError
+            }
+        }
         let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
         let widgets = BuiltinWidgets.all(services: services)
+        // `--tiles` wins over the config's board, as every option wins over the file.
+        let configTiles = loaded.map { $0.tiles.map(\.spec) } ?? []
+        let tiles = self.tiles == nil && !configTiles.isEmpty ? configTiles : try board(widgets: widgets)
         var options = DashboardOptions(
-            widgets: widgets, tiles: try board(widgets: widgets), initialFamily: family, scheme: scheme,
-            themeName: theme, directories: directories, environment: environment, log: log)
+            widgets: widgets, tiles: tiles, initialFamily: family, scheme: scheme ?? loaded?.scheme,
+            themeName: theme ?? loaded?.themeName, directories: directories, environment: environment, log: log)
         options.timeZone = services.timeZone
+        options.reloadBudget = loaded?.reloadBudget
         let status = Dashboard.run(options)
         // The HTTP client's threads may be mid-request; the process ends here either way.
         Foundation.exit(status)

@@ -19,9 +19,12 @@ struct Tiles: ParsableCommand {
               tiles --family large --scheme dark      # every tile large, dark
               tiles render --widget qqsync --family medium --offline
               tiles list
+              tiles check                             # validate ~/.config/tiles/config.toml
+              tiles config init                       # write a commented starting config
+              tiles store set alipay.city 杭州
             """,
         version: version,
-        subcommands: [RunDashboard.self, Render.self, List.self],
+        subcommands: [RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self],
         defaultSubcommand: RunDashboard.self
     )
 

@@ -86,6 +86,7 @@ final class DashboardSession {
         let log = options.log
         scheduler = TimelineScheduler(
             clock: options.clock,
+            configuration: TimelineScheduler.Configuration(budget: options.reloadBudget ?? ReloadBudget()),
             cache: EntryCache(directory: options.directories.cache.appendingPathComponent("entries"), log: log),
             wake: { waker.wakeUp() }, log: log)
         let (width, height) = terminal.size

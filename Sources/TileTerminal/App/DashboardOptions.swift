@@ -40,6 +40,8 @@ public struct DashboardOptions: Sendable {
     public var environment: [String: String]
     /// Where "now" comes from (a fixed clock in tests).
     public var clock: any WallClock
+    /// The reload budget per tile (`[budget]` in the config); nil keeps 60 a day, 5 minutes apart.
+    public var reloadBudget: ReloadBudget?
     /// The zone dates are shown in (the widgets' services should use the same).
     public var timeZone: TimeZone
     /// Receives log lines (the dashboard owns the terminal, so logs go to a file).

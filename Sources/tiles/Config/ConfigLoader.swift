@@ -1,0 +1,72 @@
+import Foundation
+import TileKit
+
+/// Finds and reads the config file: `--config FILE`, else `$XDG_CONFIG_HOME/tiles/config.toml`.
+struct ConfigLoader {
+    var environment: [String: String]
+    var widgets: [WidgetDescriptor]
+
+    /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
+    var defaultFile: URL {
+        TilesDirectories(environment: environment).config.appendingPathComponent("config.toml")
+    }
+
+    /// The config in `explicitPath`, which must exist; or the default file when it exists; or nil
+    /// (the built-in board).
+    func load(explicitPath: String?) throws(ConfigError) -> TilesConfig? {
+        let path: String
+        if let explicitPath {
+            path = explicitPath
+        } else {
+            path = defaultFile.path
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+        }
+        return try read(path)
+    }
+
+    /// Reads and validates the config file at `path`.
+    func read(_ path: String) throws(ConfigError) -> TilesConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw ConfigError(file: path, message: "\(reason) (create one with `tiles config init`)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: path, message: "expected UTF-8 text, found other bytes")
+        }
+        return try ConfigReader(file: path, source: text, widgets: widgets, home: environment["HOME"]).read()
+    }
+
+    /// `environment` with what the config sets and the process does not: service URLs,
+    /// `TILES_OPENER` and `GITHUB_TOKEN` (read from its source now). A variable already set in
+    /// the environment wins, as command-line options win over the file.
+    func applying(_ config: TilesConfig) throws(ConfigError) -> [String: String] {
+        var result = environment
+        for (variable, url) in config.serviceURLs where result[variable] == nil {
+            result[variable] = url
+        }
+        if let opener = config.opener, result["TILES_OPENER"] == nil {
+            result["TILES_OPENER"] = opener
+        }
+        guard environment["GITHUB_TOKEN"]?.isEmpty ?? true else { return result }
+        switch config.token {
+        case .environment(let name)?:
+            result["GITHUB_TOKEN"] = environment[name]
+        case .file(let name)?:
+            let path = TokenReader.resolve(name, relativeTo: config.file, home: environment["HOME"])
+            if let problem = TokenReader.permissionProblem(path) {
+                throw ConfigError(file: config.file, message: "github.token_file: \(problem)")
+            }
+            do {
+                result["GITHUB_TOKEN"] = try TokenReader.read(path)
+            } catch {
+                throw ConfigError(file: config.file, message: "github.token_file: cannot read '\(path)': \(error.localizedDescription)")
+            }
+        case nil:
+            break
+        }
+        return result
+    }
+}

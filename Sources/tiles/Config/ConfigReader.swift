@@ -1,0 +1,252 @@
+import Foundation
+import TOMLKit
+import TileKit
+
+/// Reads `config.toml` text into a `TilesConfig`, checking every key against the widgets it knows.
+/// Of several mistakes, the first in the file is reported.
+struct ConfigReader {
+    /// The file name used in messages.
+    var file: String
+    var source: String
+    var widgets: [WidgetDescriptor]
+    /// Resolves `~/` in a token file.
+    var home: String?
+
+    private var positions: ConfigKeyPositions { ConfigKeyPositions(source: source) }
+
+    /// The validated config; throws the first mistake with its position.
+    func read() throws(ConfigError) -> TilesConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: source)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+        } catch {
+            throw ConfigError(file: file, message: "invalid TOML: \(error)")
+        }
+        let context = Context(file: file, positions: positions)
+        var config = TilesConfig(file: file)
+        for key in try context.keys(of: root, at: [], allowed: ["theme", "opener", "services", "github", "budget", "page"]) {
+            let path = [key]
+            let value = root[key]!
+            switch key {
+            case "theme": try readTheme(try context.table(value, at: path), into: &config, context)
+            case "opener": config.opener = try context.nonEmptyString(value, at: path, expected: "the path or name of an executable")
+            case "services": try readServices(try context.table(value, at: path), into: &config, context)
+            case "github": try readGitHub(try context.table(value, at: path), into: &config, context)
+            case "budget": try readBudget(try context.table(value, at: path), into: &config, context)
+            default: try readPages(value, into: &config, context)
+            }
+        }
+        var seen: Set<String> = []
+        for (pageIndex, page) in config.pages.enumerated() {
+            for (tileIndex, tile) in page.enumerated() where !seen.insert(tile.id).inserted {
+                throw context.error(at: ["page", "\(pageIndex + 1)", "tile", "\(tileIndex + 1)", "id"], "two tiles have the id '\(tile.id)'; give each tile its own id")
+            }
+        }
+        return config
+    }
+
+    // MARK: - Sections
+
+    private func readTheme(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        for key in try context.keys(of: table, at: ["theme"], allowed: ["name", "scheme"]) {
+            let path = ["theme", key]
+            if key == "name" {
+                config.themeName = try context.nonEmptyString(table[key]!, at: path, expected: "a theme name like \"nord\"")
+            } else {
+                let expected = "\"light\" or \"dark\""
+                guard let text = table[key]!.string else { throw context.mismatch(at: path, expected: expected, found: table[key]!) }
+                guard let scheme = ColorScheme(rawValue: text) else { throw context.mismatch(at: path, expected: expected, found: table[key]!) }
+                config.scheme = scheme
+            }
+        }
+    }
+
+    private func readServices(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        let keys = TilesConfig.serviceKeys
+        for key in try context.keys(of: table, at: ["services"], allowed: keys.map(\.key)) {
+            let path = ["services", key]
+            let expected = "an http or https URL"
+            guard let text = table[key]!.string else { throw context.mismatch(at: path, expected: expected, found: table[key]!) }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw context.mismatch(at: path, expected: expected, found: table[key]!)
+            }
+            config.serviceURLs[keys.first { $0.key == key }!.variable] = text
+        }
+    }
+
+    private func readGitHub(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        let keys = try context.keys(of: table, at: ["github"], allowed: ["token_env", "token_file"])
+        if keys.count == 2 {
+            throw context.error(at: ["github", keys[1]], "give either token_env or token_file, not both")
+        }
+        for key in keys {
+            let path = ["github", key]
+            if key == "token_env" {
+                let name = try context.nonEmptyString(table[key]!, at: path, expected: "an environment variable name like \"GITHUB_TOKEN\"")
+                guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), !name.first!.isNumber else {
+                    throw context.mismatch(at: path, expected: "an environment variable name like \"GITHUB_TOKEN\"", found: table[key]!)
+                }
+                config.token = .environment(name)
+            } else {
+                let name = try context.nonEmptyString(table[key]!, at: path, expected: "the path of a file holding the token")
+                let path = TokenReader.resolve(name, relativeTo: file, home: home)
+                if let problem = TokenReader.permissionProblem(path) {
+                    throw context.error(at: ["github", key], "github.token_file: \(problem)")
+                }
+                config.token = .file(name)
+            }
+        }
+    }
+
+    private func readBudget(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        var budget = ReloadBudget()
+        for key in try context.keys(of: table, at: ["budget"], allowed: ["per_day", "min_interval_minutes"]) {
+            let path = ["budget", key]
+            let range = key == "per_day" ? 1...1440 : 0...1440
+            let expected = "an integer from \(range.lowerBound) to \(range.upperBound)"
+            guard let number = table[key]!.int, range.contains(number) else {
+                throw context.mismatch(at: path, expected: expected, found: table[key]!)
+            }
+            if key == "per_day" { budget.limit = number } else { budget.minimumInterval = TimeInterval(number * 60) }
+        }
+        config.reloadBudget = budget
+    }
+
+    // MARK: - The board
+
+    private func readPages(_ value: TOMLValueConvertible, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        let pages = try context.arrayOfTables(value, at: ["page"], expected: "[[page]] tables")
+        var count = 0
+        for (pageIndex, page) in pages.enumerated() {
+            let pagePath = ["page", "\(pageIndex + 1)"]
+            var tiles: [TilesConfig.Tile] = []
+            for key in try context.keys(of: page, at: pagePath, allowed: ["tile"]) {
+                let tables = try context.arrayOfTables(page[key]!, at: pagePath + [key], expected: "[[page.tile]] tables")
+                for (tileIndex, tile) in tables.enumerated() {
+                    count += 1
+                    tiles.append(try readTile(tile, at: pagePath + ["tile", "\(tileIndex + 1)"], number: count, context))
+                }
+            }
+            if tiles.isEmpty {
+                throw context.error(at: pagePath, "\(Context.display(pagePath)): a page needs at least one [[page.tile]]")
+            }
+            config.pages.append(tiles)
+        }
+    }
+
+    private func readTile(_ table: TOMLTable, at path: [String], number: Int, _ context: Context) throws(ConfigError) -> TilesConfig.Tile {
+        let keys = try context.keys(of: table, at: path, allowed: ["widget", "family", "parameters", "id", "stack"])
+        var family = WidgetFamily.systemMedium
+        var id: String?
+        var entries: [TilesConfig.Tile.Entry] = []
+        var familyPath = path
+        if keys.contains("widget"), keys.contains("stack") {
+            throw context.error(at: path + ["stack"], "\(Context.display(path)): give either widget or stack, not both")
+        }
+        if keys.contains("parameters"), !keys.contains("widget") {
+            throw context.error(at: path + ["parameters"], "\(Context.display(path)).parameters: parameters belong to a widget; in a stack, give them to each [[page.tile.stack]] entry")
+        }
+        for key in keys {
+            let keyPath = path + [key]
+            switch key {
+            case "family":
+                familyPath = keyPath
+                let expected = "a family (\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
+                guard let name = table[key]!.string else { throw context.mismatch(at: keyPath, expected: expected, found: table[key]!) }
+                guard let named = WidgetFamily(name: name) else {
+                    throw context.error(at: keyPath, "\(Context.display(keyPath)): unknown family '\(name)'; families: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
+                }
+                family = named
+            case "id":
+                id = try context.nonEmptyString(table[key]!, at: keyPath, expected: "a name for the tile")
+            case "widget":
+                entries = [try readEntry(table, at: path, context)]
+            case "stack":
+                let stack = try context.arrayOfTables(table[key]!, at: keyPath, expected: "[[page.tile.stack]] tables")
+                for (index, entry) in stack.enumerated() {
+                    let entryPath = keyPath + ["\(index + 1)"]
+                    _ = try context.keys(of: entry, at: entryPath, allowed: ["widget", "parameters"])
+                    entries.append(try readEntry(entry, at: entryPath, context))
+                }
+                if stack.isEmpty { throw context.error(at: keyPath, "\(Context.display(keyPath)): a stack needs at least one widget") }
+            default:
+                break
+            }
+        }
+        guard !entries.isEmpty else {
+            throw context.error(at: path, "\(Context.display(path)): missing key 'widget' (or 'stack'); widgets: \(widgets.map(\.kind).joined(separator: ", "))")
+        }
+        for entry in entries {
+            let widget = widgets.first { $0.kind == entry.kind }!
+            guard widget.supports(family) else {
+                let supported = widget.supportedFamilies.map(\.shortName).joined(separator: ", ")
+                throw context.error(at: familyPath, "\(Context.display(familyPath)): \(widget.kind) does not come in \(family.shortName); expected one of: \(supported)")
+            }
+        }
+        return TilesConfig.Tile(id: id ?? "\(entries[0].kind)-\(number)", family: family, entries: entries)
+    }
+
+    /// The `widget` and `parameters` of a tile or stack entry at `path`.
+    private func readEntry(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> TilesConfig.Tile.Entry {
+        let kinds = widgets.map(\.kind)
+        guard let kindValue = table["widget"] else {
+            throw context.error(at: path, "\(Context.display(path)): missing key 'widget'; widgets: \(kinds.joined(separator: ", "))")
+        }
+        let kindPath = path + ["widget"]
+        guard let kind = kindValue.string else {
+            throw context.mismatch(at: kindPath, expected: "a widget kind (\(kinds.joined(separator: ", ")))", found: kindValue)
+        }
+        guard let widget = widgets.first(where: { $0.kind == kind }) else {
+            let hint = nearest(to: kind, in: kinds).map { " (did you mean '\($0)'?)" } ?? ""
+            throw context.error(at: kindPath, "\(Context.display(kindPath)): unknown widget '\(kind)'\(hint); widgets: \(kinds.joined(separator: ", "))")
+        }
+        var parameters: [String: ParameterValue] = [:]
+        if let value = table["parameters"] {
+            let tablePath = path + ["parameters"]
+            let descriptions = widget.parameters
+            let parameterTable = try context.table(value, at: tablePath)
+            for key in try context.keys(of: parameterTable, at: tablePath, allowed: descriptions.map(\.key), noun: "parameter") {
+                let keyPath = tablePath + [key]
+                let description = descriptions.first { $0.key == key }!
+                do {
+                    parameters[key] = try Self.parameterValue(parameterTable[key]!, for: description)
+                } catch let error as ParameterError {
+                    throw context.error(at: keyPath, "\(Context.display(keyPath)): \(error)")
+                } catch {
+                    throw context.mismatch(at: keyPath, expected: "a bool, an integer, a string or a list of strings", found: parameterTable[key]!)
+                }
+            }
+            do {
+                _ = try widget.resolveParameters(parameters)
+            } catch {
+                throw context.error(at: tablePath, "\(Context.display(tablePath)): \(error)")
+            }
+        }
+        return TilesConfig.Tile.Entry(kind: kind, parameters: parameters)
+    }
+
+    private struct NotAParameterValue: Error {}
+
+    /// A TOML value as a parameter value, checked against `description`. A string given to a
+    /// non-string parameter is read as on the command line (`"scan,pay"`, a choice's title).
+    private static func parameterValue(_ value: TOMLValueConvertible, for description: ParameterDescription) throws -> ParameterValue {
+        if let bool = value.bool { try description.validate(.bool(bool)); return .bool(bool) }
+        if let int = value.int { try description.validate(.integer(int)); return .integer(int) }
+        if let text = value.string {
+            if case .string = description.kind { try description.validate(.string(text)); return .string(text) }
+            return try description.parse(text)
+        }
+        if let array = value.array {
+            var items: [String] = []
+            for item in array {
+                guard let text = item.string else { throw NotAParameterValue() }
+                items.append(text)
+            }
+            try description.validate(.list(items))
+            return .list(items)
+        }
+        throw NotAParameterValue()
+    }
+}

@@ -1,0 +1,63 @@
+/// The commented starting file `tiles config init` writes: the built-in board, every other
+/// setting shown commented out with its default. docs/configuration.md describes each key.
+enum ConfigTemplate {
+    static let text = #"""
+        # tiles configuration — see docs/configuration.md for every key.
+        # Check it with `tiles check`; command-line options win over this file.
+
+        # The executable links open with (run with the URL as its only argument, no shell).
+        # Default: $TILES_OPENER, then $BROWSER, then xdg-open.
+        # opener = "firefox"
+
+        [theme]
+        # A built-in theme (default, nord, solarized, …) or a file name under the themes folder.
+        name = "default"
+        # "light" or "dark".
+        scheme = "light"
+
+        # Service base URLs (the TILES_*_URL environment variables win over these).
+        # [services]
+        # hitokoto = "https://v1.hitokoto.cn"
+        # open_meteo = "https://api.open-meteo.com"
+        # geocoding = "https://geocoding-api.open-meteo.com"
+        # github_api = "https://api.github.com"
+
+        # Where the Commit widget's GitHub token comes from: one of
+        # [github]
+        # token_env = "GITHUB_TOKEN"
+        # token_file = "~/.config/tiles/github-token"   # must be chmod 600
+
+        # How often widgets may reload.
+        # [budget]
+        # per_day = 60
+        # min_interval_minutes = 5
+
+        # The board: pages of tiles, in order. Each tile is a widget in a family
+        # (small, medium, large, extraLarge, rectangular, circular, inline) with its parameters.
+        [[page]]
+
+        [[page.tile]]
+        widget = "qqsync"
+        family = "medium"
+
+        [[page.tile]]
+        widget = "alipay"
+        family = "medium"
+        parameters = { city = "上海", buttons = ["scan", "pay", "healthCode", "transit"] }
+
+        [[page.tile]]
+        widget = "commit"
+        family = "medium"
+        parameters = { owner = "apple", repo = "swift", branch = "main" }
+
+        # A Smart Stack: several widgets in one place (shown as its first widget for now).
+        # [[page.tile]]
+        # family = "small"
+        # [[page.tile.stack]]
+        # widget = "countdown"
+        # parameters = { title = "下班", time = "18:00" }
+        # [[page.tile.stack]]
+        # widget = "qqsync"
+
+        """#
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Reads the GitHub token from the file a config names, refusing a file others can read.
+enum TokenReader {
+    /// `name` as a path: `~/…` under `home`, a relative path beside the config file `configFile`.
+    static func resolve(_ name: String, relativeTo configFile: String, home: String?) -> String {
+        if name.hasPrefix("~/"), let home { return home + name.dropFirst(1) }
+        if name.hasPrefix("/") { return name }
+        return URL(fileURLWithPath: configFile).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// Why the token file at `path` cannot be used (missing, not a file, readable by group or
+    /// others), or nil when it can.
+    static func permissionProblem(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return "cannot read the token file '\(path)': \(String(cString: strerror(errno)))"
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { return "the token file '\(path)' is not a regular file" }
+        let mode = status.st_mode & 0o777
+        if mode & 0o044 != 0 {
+            return "the token file '\(path)' is readable by group or others (mode \(String(mode, radix: 8))); expected mode 600 (run chmod 600 '\(path)')"
+        }
+        return nil
+    }
+
+    /// The token in the file at `path`, trimmed; nil when the file is empty.
+    static func read(_ path: String) throws -> String? {
+        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import TileKit
+import TileWidgets
+
+/// The widgets a config file may name: the built-in ones (their services are not contacted).
+private func knownWidgets(_ environment: [String: String]) -> [WidgetDescriptor] {
+    let directories = TilesDirectories(environment: environment)
+    return BuiltinWidgets.all(services: WidgetServices(environment: environment, directories: directories, version: Tiles.version))
+}
+
+/// `tiles config`: the config file.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Create or locate the config file.",
+        discussion: """
+            The config file is $XDG_CONFIG_HOME/tiles/config.toml (default ~/.config/tiles/config.toml); \
+            see docs/configuration.md for every key.
+
+            Examples:
+              tiles config init            # write a commented starting file
+              tiles config init --force    # replace an existing one
+              tiles config path            # print where the file is
+            """,
+        subcommands: [Init.self, Path.self]
+    )
+
+    /// `tiles config init`: writes the commented starting file.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a commented starting config file (refuses to overwrite without --force).",
+            discussion: """
+                Examples:
+                  tiles config init
+                  tiles config init --config ./tiles.toml --force
+                """
+        )
+
+        @Option(help: "Write this file instead of $XDG_CONFIG_HOME/tiles/config.toml.")
+        var config: String?
+
+        @Flag(help: "Replace an existing file.")
+        var force = false
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let loader = ConfigLoader(environment: environment, widgets: [])
+            let url = config.map { URL(fileURLWithPath: $0) } ?? loader.defaultFile
+            if !force, FileManager.default.fileExists(atPath: url.path) {
+                throw UsageError(message: "\(url.path) already exists; use --force to replace it")
+            }
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
+            print("wrote \(url.path)")
+        }
+    }
+
+    /// `tiles config path`: prints where the config file is read from.
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the path of the config file (whether or not it exists).",
+            discussion: """
+                Example:
+                  $EDITOR "$(tiles config path)"
+                """
+        )
+
+        func run() throws {
+            print(ConfigLoader(environment: ProcessInfo.processInfo.environment, widgets: []).defaultFile.path)
+        }
+    }
+}
+
+/// `tiles check [FILE]`: validates a config file without starting the dashboard.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a config file and print a summary, without starting the dashboard.",
+        discussion: """
+            Errors name the file, line, column and key, and exit with status 2.
+
+            Examples:
+              tiles check                       # $XDG_CONFIG_HOME/tiles/config.toml
+              tiles check ~/dotfiles/tiles.toml
+            """
+    )
+
+    @Argument(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    var file: String?
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let loader = ConfigLoader(environment: environment, widgets: knownWidgets(environment))
+        let config: TilesConfig
+        do {
+            guard let loaded = try loader.load(explicitPath: file) else {
+                print("\(loader.defaultFile.path): no config file; tiles uses the built-in board (create one with `tiles config init`)")
+                return
+            }
+            config = loaded
+        } catch {
+            throw error.usageError
+        }
+        print(Self.summary(of: config))
+    }
+
+    /// `FILE: ok — 1 page, 3 tiles (qqsync, alipay, commit); theme default, light`.
+    static func summary(of config: TilesConfig) -> String {
+        let pages = config.pages.count, tiles = config.tiles
+        var text = "\(config.file): ok — "
+        if tiles.isEmpty {
+            text += "no pages (the built-in board)"
+        } else {
+            let kinds = tiles.map { $0.isStack ? "stack(\($0.entries.map(\.kind).joined(separator: "+")))" : $0.entries[0].kind }
+            text += "\(pages) page\(pages == 1 ? "" : "s"), \(tiles.count) tile\(tiles.count == 1 ? "" : "s") (\(kinds.joined(separator: ", ")))"
+        }
+        if let theme = config.themeName { text += "; theme \(theme)" }
+        if let scheme = config.scheme { text += "; \(scheme.rawValue)" }
+        return text
+    }
+}
+
+extension RunDashboard {
+    /// The config for `tiles` (`--config FILE` or the default file), nil for the built-in board.
+    static func loadConfig(path: String?, environment: [String: String], widgets: [WidgetDescriptor]) throws -> TilesConfig? {
+        do {
+            return try ConfigLoader(environment: environment, widgets: widgets).load(explicitPath: path)
+        } catch {
+            throw error.usageError
+        }
+    }
+}

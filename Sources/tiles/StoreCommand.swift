@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import TileKit
+
+/// `tiles store`: the key-value store widgets share with the command line (`alipay.city`…).
+struct StoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "store",
+        abstract: "Read and write the shared store ($XDG_DATA_HOME/tiles/store.json).",
+        discussion: """
+            Examples:
+              tiles store set alipay.city 杭州
+              tiles store get alipay.city
+              tiles store unset alipay.city
+              tiles store list
+            """,
+        subcommands: [Get.self, Set.self, Unset.self, List.self]
+    )
+
+    /// The store of the current environment's data directory.
+    static var store: SharedStore {
+        SharedStore(directory: TilesDirectories(environment: ProcessInfo.processInfo.environment).data)
+    }
+
+    /// `tiles store get KEY`.
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the value of KEY (exit status 1 when it is not set).",
+            discussion: "Example:\n  tiles store get alipay.city"
+        )
+
+        @Argument(help: "The key, like alipay.city.")
+        var key: String
+
+        func run() throws {
+            guard let value = try StoreCommand.store.allValues()[key] else {
+                FileHandle.standardError.write(Data("tiles: store: '\(key)' is not set\n".utf8))
+                // Not a usage error: the contract's "anything else" status, with no further output.
+                Foundation.exit(1)
+            }
+            print(value)
+        }
+    }
+
+    /// `tiles store set KEY VALUE`.
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set KEY to VALUE.",
+            discussion: "Example:\n  tiles store set alipay.city 杭州"
+        )
+
+        @Argument(help: "The key, like alipay.city.")
+        var key: String
+
+        @Argument(help: "The value.")
+        var value: String
+
+        func validate() throws {
+            guard !key.isEmpty else { throw ValidationError("the key is empty; name one, like alipay.city") }
+        }
+
+        func run() throws {
+            try StoreCommand.store.set(value, forKey: key)
+        }
+    }
+
+    /// `tiles store unset KEY`.
+    struct Unset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove KEY (nothing happens when it is not set).",
+            discussion: "Example:\n  tiles store unset alipay.city"
+        )
+
+        @Argument(help: "The key, like alipay.city.")
+        var key: String
+
+        func run() throws {
+            try StoreCommand.store.set(nil, forKey: key)
+        }
+    }
+
+    /// `tiles store list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print every key and value, one KEY=VALUE per line, sorted by key.",
+            discussion: "Example:\n  tiles store list"
+        )
+
+        func run() throws {
+            for (key, value) in try StoreCommand.store.allValues().sorted(by: { $0.key < $1.key }) {
+                print("\(key)=\(value)")
+            }
+        }
+    }
+}

@@ -1,28 +1,10 @@
 import Foundation
 import TileKit
 
-/// The head commit of a branch, as the Commit widget shows it.
-public struct CommitInfo: Codable, Hashable, Sendable {
-    /// The full SHA.
-    public var sha: String
-    /// The first line of the commit message.
-    public var message: String
-    /// The author's name.
-    public var author: String
-    /// When it was authored.
-    public var date: Date
-    /// The commit's page (`https://github.com/apple/swift/commit/<sha>`).
-    public var url: URL
+/// The head commit of a branch, as the Commit widget shows it: the GitHub service's `Commit`.
+public typealias CommitInfo = Commit
 
-    /// A commit from its parts; `message` should already be cut to its first line.
-    public init(sha: String, message: String, author: String, date: Date, url: URL) {
-        self.sha = sha
-        self.message = message
-        self.author = author
-        self.date = date
-        self.url = url
-    }
-
+extension Commit {
     /// The seven-character abbreviation Git shows.
     public var shortSHA: String { String(sha.prefix(7)) }
 }

@@ -25,9 +25,8 @@ struct CommitProvider: IntentTimelineProvider {
         do {
             let service = GitHubService(baseURL: services.endpoints.githubAPI, token: services.githubToken, fetcher: services.fetcher)
             let commit = try await service.latestCommit(owner: configuration.owner, repo: configuration.repo, branch: configuration.branch)
-            let info = CommitInfo(sha: commit.sha, message: commit.message, author: commit.author, date: commit.date, url: commit.url)
-            services.remember(info, as: memoryKey)
-            let entry = CommitEntry(date: now, configuration: configuration, commit: info, updatedAt: now, timeZone: services.timeZone)
+            services.remember(commit, as: memoryKey)
+            let entry = CommitEntry(date: now, configuration: configuration, commit: commit, updatedAt: now, timeZone: services.timeZone)
             return Timeline(entries: [entry], policy: refresh)
         } catch {
             let reason = error.description(in: services.timeZone)

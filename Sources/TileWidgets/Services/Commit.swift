@@ -1,7 +1,7 @@
 import Foundation
 
 /// The newest commit on a branch, with its text fields already sanitized for the terminal.
-public struct Commit: Codable, Equatable, Sendable {
+public struct Commit: Codable, Hashable, Sendable {
     /// The full commit hash.
     public var sha: String
     /// The first line of the commit message.

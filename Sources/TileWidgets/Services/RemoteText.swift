@@ -110,19 +110,7 @@ public enum RemoteText {
         in scalars: String.UnicodeScalarView,
         from start: String.UnicodeScalarView.Index
     ) -> String.UnicodeScalarView.Index {
-        var index = start
-        while index < scalars.endIndex {
-            let value = scalars[index].value
-            switch value {
-            case 0x20...0x3F:
-                scalars.formIndex(after: &index)
-            case 0x40...0x7E:
-                return scalars.index(after: index)
-            default:
-                return index
-            }
-        }
-        return index
+        skipSequence(in: scalars, from: start, body: 0x20...0x3F, final: 0x40...0x7E)
     }
 
     /// Skips a control string up to and including its terminator (ESC \ or U+009C, and BEL
@@ -157,15 +145,24 @@ public enum RemoteText {
         in scalars: String.UnicodeScalarView,
         from start: String.UnicodeScalarView.Index
     ) -> String.UnicodeScalarView.Index {
+        skipSequence(in: scalars, from: start, body: 0x20...0x2F, final: 0x30...0x7E)
+    }
+
+    /// Skips scalars in `body`, then one in `final`; stops without consuming at anything else.
+    private static func skipSequence(
+        in scalars: String.UnicodeScalarView,
+        from start: String.UnicodeScalarView.Index,
+        body: ClosedRange<UInt32>,
+        final: ClosedRange<UInt32>
+    ) -> String.UnicodeScalarView.Index {
         var index = start
         while index < scalars.endIndex {
             let value = scalars[index].value
-            switch value {
-            case 0x20...0x2F:
+            if body.contains(value) {
                 scalars.formIndex(after: &index)
-            case 0x30...0x7E:
+            } else if final.contains(value) {
                 return scalars.index(after: index)
-            default:
+            } else {
                 return index
             }
         }

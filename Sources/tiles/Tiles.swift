@@ -19,7 +19,7 @@ struct Tiles: ParsableCommand {
               tiles --family large --scheme dark      # every tile large, dark
               tiles render --widget qqsync --family medium --offline
               tiles list
-              tiles check                             # validate ~/.config/tiles/config.toml
+              tiles check                             # validate the config file
               tiles config init                       # write a commented starting config
               tiles store set alipay.city 杭州
             """,

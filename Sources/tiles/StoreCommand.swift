@@ -13,6 +13,9 @@ struct StoreCommand: ParsableCommand {
               tiles store get alipay.city
               tiles store unset alipay.city
               tiles store list
+
+            Running boards notice a change at once and reload the widgets that read the key: a key's
+            widget is the part before its first dot (alipay.city → alipay).
             """,
         subcommands: [Get.self, Set.self, Unset.self, List.self]
     )
@@ -20,6 +23,12 @@ struct StoreCommand: ParsableCommand {
     /// The store of the current environment's data directory.
     static var store: SharedStore {
         SharedStore(directory: TilesDirectories(environment: ProcessInfo.processInfo.environment).data)
+    }
+
+    /// Running boards reload the widgets that read `key` (the kind before its first dot).
+    static func tellRunningBoards(_ key: String) {
+        guard let directory = try? BoardChannel.directory(environment: ProcessInfo.processInfo.environment) else { return }
+        BoardChannel.send(.storeChanged(key: key), directory: directory)
     }
 
     /// `tiles store get KEY`.
@@ -61,6 +70,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try StoreCommand.store.set(value, forKey: key)
+            StoreCommand.tellRunningBoards(key)
         }
     }
 
@@ -76,6 +86,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try StoreCommand.store.set(nil, forKey: key)
+            StoreCommand.tellRunningBoards(key)
         }
     }
 

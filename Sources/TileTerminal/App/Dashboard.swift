@@ -37,10 +37,32 @@ public enum Dashboard {
             return 2
         }
         loop.installSignalHandlers()
+        let channel = listenForRequests(options)
+        defer { channel?.close() }
         let session = DashboardSession(options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile)
         session.run()
         terminal.restore()
         return 0
+    }
+
+    /// Listens for `tiles reload` and `tiles store set` from other processes and turns them into
+    /// WidgetCenter reloads (which wake the loop). Store keys are named after the widget kind that
+    /// reads them (`alipay.city`). A board that cannot listen still runs, and says why in the log.
+    private static func listenForRequests(_ options: DashboardOptions) -> BoardChannel? {
+        do {
+            let directory = try BoardChannel.directory(environment: options.environment)
+            return try BoardChannel(directory: directory) { request in
+                switch request {
+                case .reload(let kind?): WidgetCenter.shared.reloadTimelines(ofKind: kind)
+                case .reload(nil): WidgetCenter.shared.reloadAllTimelines()
+                case .storeChanged(let key):
+                    if let kind = key.split(separator: ".").first { WidgetCenter.shared.reloadTimelines(ofKind: String(kind)) }
+                }
+            }
+        } catch {
+            options.log("board channel: \(error)")
+            return nil
+        }
     }
 
     /// Writes `message` to stderr as `tiles: …`; terminal errors already start with "tiles".

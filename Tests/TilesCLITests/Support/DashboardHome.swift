@@ -33,6 +33,7 @@ final class DashboardHome {
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
             "XDG_STATE_HOME": root.appendingPathComponent("state").path,
             "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
             "TILES_OPENER": opener.path,
             "TILES_HITOKOTO_URL": serviceURL,
             "TILES_OPEN_METEO_URL": serviceURL,

@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the command line talks to running boards (`tiles reload`, `tiles store set`): each board
+/// listens on its own Unix socket, `board-<pid>.sock`, in a private runtime directory; a sender
+/// writes one request line to every socket there. A board's listener is a thread blocked in
+/// `accept`, so it costs no wake-ups while nothing is sent.
+public final class BoardChannel: Sendable {
+    /// What a board is asked to do.
+    public enum Request: Equatable, Sendable {
+        /// Reload every tile, or every tile of one kind (WidgetCenter across processes).
+        case reload(kind: String?)
+        /// A shared-store key changed: reload the widgets that read it.
+        case storeChanged(key: String)
+
+        var line: String {
+            switch self {
+            case .reload(let kind?): "reload \(kind)"
+            case .reload(nil): "reload"
+            case .storeChanged(let key): "store \(key)"
+            }
+        }
+
+        init?(line: String) {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            switch (parts.first, parts.count) {
+            case ("reload", 1): self = .reload(kind: nil)
+            case ("reload", 2): self = .reload(kind: parts[1])
+            case ("store", 2): self = .storeChanged(key: parts[1])
+            default: return nil
+            }
+        }
+    }
+
+    /// The socket this board listens on.
+    public let path: String
+    private let descriptor: Int32
+
+    /// `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`; created owner-only.
+    public static func directory(environment: [String: String]) throws -> URL {
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let directory = base.map { URL(fileURLWithPath: $0).appendingPathComponent("tiles") }
+            ?? URL(fileURLWithPath: "/tmp/tiles-\(getuid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var info = stat()
+        guard stat(directory.path, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
+            throw BoardChannelError.unsafeDirectory(directory.path)
+        }
+        return directory
+    }
+
+    /// Starts listening in `directory`; `handle` runs on the listener's thread for each request.
+    public init(directory: URL, handle: @escaping @Sendable (Request) -> Void) throws {
+        path = directory.appendingPathComponent("board-\(getpid()).sock").path
+        unlink(path)
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw BoardChannelError.socket(path, errno) }
+        var address = Self.address(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 8) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw BoardChannelError.socket(path, code)
+        }
+        let listening = descriptor
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listening, nil, nil)
+                if connection < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                if let line = Self.readLine(connection), let request = Request(line: line) {
+                    handle(request)
+                    _ = "ok\n".withCString { write(connection, $0, 3) }
+                }
+                Glibc.close(connection)
+            }
+        }
+    }
+
+    /// Stops listening and removes the socket.
+    public func close() {
+        unlink(path)
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
+    }
+
+    /// Sends `request` to every board listening in `directory`; returns how many answered.
+    /// Sockets whose board is gone (killed without cleaning up) are removed.
+    @discardableResult
+    public static func send(_ request: Request, directory: URL) -> Int {
+        let sockets = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var reached = 0
+        for name in sockets where name.hasPrefix("board-") && name.hasSuffix(".sock") {
+            let path = directory.appendingPathComponent(name).path
+            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard descriptor >= 0 else { continue }
+            defer { Glibc.close(descriptor) }
+            var address = address(path)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard connected == 0 else {
+                if errno == ECONNREFUSED { unlink(path) }
+                continue
+            }
+            let line = request.line + "\n"
+            let written = line.withCString { write(descriptor, $0, strlen($0)) }
+            if written > 0, readLine(descriptor) == "ok" { reached += 1 }
+        }
+        return reached
+    }
+
+    private static func address(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            let bytes = Array(path.utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        return address
+    }
+
+    /// One line (at most 1 KiB) from `descriptor`, without its newline.
+    private static func readLine(_ descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 1024, read(descriptor, &byte, 1) == 1 {
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Why a board could not listen.
+public enum BoardChannelError: Error, CustomStringConvertible {
+    case unsafeDirectory(String)
+    case socket(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .unsafeDirectory(let path): "\(path) must be a directory owned by you and closed to others (chmod 700)"
+        case let .socket(path, code): "cannot listen on \(path): \(String(cString: strerror(code)))"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import TileKit
+import TileWidgets
+
+/// `tiles reload [KIND]`: every running board reloads those widgets' timelines now.
+struct ReloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract: "Make every running board reload a widget kind's timelines (all widgets when none is named).",
+        discussion: """
+            Like WidgetKit's WidgetCenter.reloadTimelines(ofKind:), across processes: boards listen on
+            owner-only sockets in $XDG_RUNTIME_DIR/tiles (else /tmp/tiles-<uid>). Such reloads do not
+            count against a tile's budget. Exit status 1 when no board is running.
+
+            Examples:
+              tiles reload commit
+              tiles reload
+            """
+    )
+
+    @Argument(help: "The widget kind (see `tiles list`); every widget when omitted.")
+    var kind: String?
+
+    func run() throws {
+        if let kind {
+            let services = WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true)
+            let kinds = BuiltinWidgets.all(services: services).map(\.kind)
+            guard kinds.contains(kind) else {
+                throw UsageError(message: "unknown widget '\(kind)'; widgets: \(kinds.joined(separator: ", "))")
+            }
+        }
+        let directory: URL
+        do {
+            directory = try BoardChannel.directory(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw UsageError(message: String(describing: error))
+        }
+        let reached = BoardChannel.send(.reload(kind: kind), directory: directory)
+        guard reached > 0 else {
+            FileHandle.standardError.write(Data("tiles: no board is running\n".utf8))
+            Foundation.exit(1)
+        }
+        print("asked \(reached) board\(reached == 1 ? "" : "s") to reload \(kind ?? "every widget")")
+    }
+}

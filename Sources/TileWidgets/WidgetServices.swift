@@ -54,17 +54,27 @@ public final class WidgetServices: Sendable {
         try? await fetcher.shutdown()
     }
 
-    /// Remembers `value` as the last good data under `key`.
-    func remember<T: Encodable>(_ value: T, as key: String) {
-        guard let memory, let data = try? JSONEncoder().encode(value) else { return }
+    /// Remembers `value` as the last good data under `key`, fetched at `date`.
+    func remember<T: Codable>(_ value: T, as key: String, at date: Date) {
+        guard let memory, let data = try? JSONEncoder().encode(Remembered(value: value, fetchedAt: date)) else { return }
+        // Best effort: without memory a failing service shows defaults instead of its last data.
         try? memory.set(String(decoding: data, as: UTF8.self), forKey: key)
     }
 
-    /// The last good data remembered under `key`.
-    func recall<T: Decodable>(_ type: T.Type, as key: String) -> T? {
+    /// The last good data remembered under `key`, and when it was fetched.
+    func recall<T: Codable>(_ type: T.Type, as key: String) -> Remembered<T>? {
         guard let text = memory?.value(forKey: key) else { return nil }
-        return try? JSONDecoder().decode(type, from: Data(text.utf8))
+        return try? JSONDecoder().decode(Remembered<T>.self, from: Data(text.utf8))
     }
+
+    /// The directory of fetch leases shared by every board of this user.
+    var leaseDirectory: URL? { etagDirectory?.deletingLastPathComponent().appendingPathComponent("leases") }
+}
+
+/// Data a provider fetched, with the moment it did.
+struct Remembered<T: Codable>: Codable {
+    var value: T
+    var fetchedAt: Date
 }
 
 extension FetchError: RetryAfterProviding {}

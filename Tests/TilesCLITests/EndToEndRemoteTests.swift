@@ -41,3 +41,22 @@ extension EndToEndTests {
         #expect(unknown.stderr.contains("widgets: qqsync, alipay, commit, countdown"))
     }
 }
+
+extension EndToEndTests {
+    @Test func twoBoardsShareOneFetchPerSource() throws {
+        let home = try DashboardHome()
+        let server = try StubHTTPServer(routes: Self.routes())
+        defer { server.stop() }
+        let first = try Board(home: home, server: server)
+        defer { first.close() }
+        try first.waitForData()
+        // Other tile ids, so the second board has no entry cache of its own and asks its providers.
+        let second = try Board(home: home, server: server, arguments: ["--tiles", "qqsync,alipay,commit"])
+        defer { second.close() }
+        try second.waitForData()
+        let requests = server.requests
+        #expect(requests.filter { $0.hasPrefix("/repos/apple/swift/branches/main") }.count == 1)
+        #expect(requests.filter { $0.hasPrefix("/v1/forecast") }.count == 1)
+        #expect(requests.filter { $0 == "/" || $0.hasPrefix("/?") }.count == 1)
+    }
+}

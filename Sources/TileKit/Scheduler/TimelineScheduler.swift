@@ -214,7 +214,7 @@ public final class TimelineScheduler {
         state.begin(reason: reason, token: token, now: now, timeout: configuration.timeout)
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
-        let context = TimelineContext(family: instance.family, now: now)
+        let context = TimelineContext(family: instance.family, now: now, reason: reason)
         let wake = self.wake
         let post: @Sendable (Completion) -> Void = { [inbox] completion in
             inbox.append(completion)

@@ -12,12 +12,19 @@ public struct TimelineContext: Sendable {
     public var isPreview: Bool
     /// Now, from the board's clock; providers never read the system clock themselves.
     public var now: Date
+    /// Why the provider is asked. After an explicit request (the user, a configuration edit,
+    /// WidgetCenter) a provider should not answer from data it shares with other boards.
+    public var reason: ReloadReason
 
-    public init(family: WidgetFamily, isPreview: Bool = false, now: Date) {
+    public init(family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy) {
         self.family = family
         self.isPreview = isPreview
         self.now = now
+        self.reason = reason
     }
+
+    /// Whether someone explicitly asked for fresh data (`r`, `tiles reload`, an edit).
+    public var isExplicitReload: Bool { reason == .user || reason == .configuration || reason == .widgetCenter }
 }
 
 /// Supplies a static widget's entries over time, as WidgetKit's `TimelineProvider` in its async form.

@@ -28,15 +28,17 @@ struct AlipayProvider: IntentTimelineProvider {
         }
         let memoryKey = "alipay.weather.\(configuration.city)"
         do {
-            let service = OpenMeteoService(
-                forecastURL: services.endpoints.openMeteo, geocodingURL: services.endpoints.geocoding,
-                fetcher: services.fetcher, cache: StoreGeocodeCache(store: services.store))
-            let weather = try await service.currentWeather(city: configuration.city)
-            let info = WeatherInfo(code: weather.code, temperature: weather.temperature, city: configuration.city)
-            services.remember(info, as: memoryKey)
+            // Open-Meteo's current values change every 15 minutes; boards share one fetch per 15.
+            let info = try await services.shared(memoryKey, freshFor: context.isExplicitReload ? 0 : 15 * 60, now: now) {
+                let service = OpenMeteoService(
+                    forecastURL: services.endpoints.openMeteo, geocodingURL: services.endpoints.geocoding,
+                    fetcher: services.fetcher, cache: StoreGeocodeCache(store: services.store))
+                let weather = try await service.currentWeather(city: configuration.city)
+                return WeatherInfo(code: weather.code, temperature: weather.temperature, city: configuration.city)
+            }
             return timeline(configuration: configuration, weather: info, now: now)
         } catch {
-            let last = services.recall(WeatherInfo.self, as: memoryKey)
+            let last = services.recall(WeatherInfo.self, as: memoryKey)?.value
             throw TimelineFailure(error, fallback: timeline(configuration: configuration, weather: last, now: now))
         }
     }

@@ -23,15 +23,17 @@ struct CommitProvider: IntentTimelineProvider {
         }
         let memoryKey = "commit.\(configuration.owner)/\(configuration.repo)@\(configuration.branch)"
         do {
-            let service = GitHubService(baseURL: services.endpoints.githubAPI, token: services.githubToken, fetcher: services.fetcher)
-            let commit = try await service.latestCommit(owner: configuration.owner, repo: configuration.repo, branch: configuration.branch)
-            services.remember(commit, as: memoryKey)
+            // Boards share one request per 150 s (the ETag makes repeated ones cheap, not free).
+            let commit = try await services.shared(memoryKey, freshFor: context.isExplicitReload ? 0 : 150, now: now) {
+                try await GitHubService(baseURL: services.endpoints.githubAPI, token: services.githubToken, fetcher: services.fetcher)
+                    .latestCommit(owner: configuration.owner, repo: configuration.repo, branch: configuration.branch)
+            }
             let entry = CommitEntry(date: now, configuration: configuration, commit: commit, updatedAt: now, timeZone: services.timeZone)
             return Timeline(entries: [entry], policy: refresh)
         } catch {
-            let reason = error.description(in: services.timeZone)
+            let reason = (error as? FetchError)?.description(in: services.timeZone) ?? String(describing: error)
             let fallback: CommitEntry
-            if let last = services.recall(CommitInfo.self, as: memoryKey) {
+            if let last = services.recall(CommitInfo.self, as: memoryKey)?.value {
                 fallback = CommitEntry(date: now, configuration: configuration, commit: last, failure: reason, updatedAt: now, timeZone: services.timeZone)
             } else {
                 fallback = CommitEntry.failed(date: now, timeZone: services.timeZone, configuration: configuration, reason: reason)

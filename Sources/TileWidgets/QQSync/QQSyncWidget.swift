@@ -41,13 +41,16 @@ struct QQSyncProvider: IntentTimelineProvider {
         if services.offline || context.isPreview {
             return timeline(QQSyncEntry.sample(date: now, timeZone: services.timeZone), now: now)
         }
+        let memoryKey = "qqsync.quote.\(configuration.categoryLetters.joined()).\(configuration.maxLength)"
         do {
-            let quote = try await HitokotoService(baseURL: services.endpoints.hitokoto, fetcher: services.fetcher)
-                .quote(categories: configuration.categoryLetters, maxLength: configuration.maxLength)
-            services.remember(quote, as: "qqsync.quote")
+            // One fetch per hour is shared by every board of this user.
+            let quote = try await services.shared(memoryKey, freshFor: context.isExplicitReload ? 0 : 3600, now: now) {
+                try await HitokotoService(baseURL: services.endpoints.hitokoto, fetcher: services.fetcher)
+                    .quote(categories: configuration.categoryLetters, maxLength: configuration.maxLength)
+            }
             return timeline(QQSyncEntry(date: now, quote: quote.text, quoteURL: quote.pageURL, timeZone: services.timeZone), now: now)
         } catch {
-            let last = services.recall(Quote.self, as: "qqsync.quote")
+            let last = services.recall(Quote.self, as: memoryKey)?.value
             let entry = QQSyncEntry(
                 date: now, quote: last?.text ?? QQSyncEntry.defaultQuote, quoteURL: last?.pageURL, timeZone: services.timeZone)
             throw TimelineFailure(error, fallback: timeline(entry, now: now))

@@ -80,18 +80,19 @@ final class Board {
     }
 
     /// `tiles` on an existing home and server (to restart on the same state), which the caller stops.
-    convenience init(home: DashboardHome, server: StubHTTPServer) throws {
-        try self.init(home: home, server: server, width: 100, height: 30, environment: [:], ownsServer: false)
+    convenience init(home: DashboardHome, server: StubHTTPServer, arguments: [String] = []) throws {
+        try self.init(home: home, server: server, width: 100, height: 30, environment: [:], arguments: arguments, ownsServer: false)
     }
 
     private init(
-        home: DashboardHome, server: StubHTTPServer, width: Int, height: Int, environment: [String: String], ownsServer: Bool
+        home: DashboardHome, server: StubHTTPServer, width: Int, height: Int, environment: [String: String],
+        arguments: [String] = [], ownsServer: Bool
     ) throws {
         self.home = home
         self.server = server
         self.ownsServer = ownsServer
         session = try TmuxSession(
-            command: [EndToEndTests.tiles], width: width, height: height,
+            command: [EndToEndTests.tiles] + arguments, width: width, height: height,
             environment: home.environment(serviceURL: server.baseURL).merging(environment) { _, override in override })
         try session.waitFor(timeout: 20, "the dashboard's first frame") { $0.contains("? help") }
     }

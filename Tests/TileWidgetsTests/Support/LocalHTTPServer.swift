@@ -106,13 +106,10 @@ final class LocalHTTPServer: Sendable {
         }
     }
 
-    /// A port on 127.0.0.1 that nothing listens on (bound once, then released).
-    static func unusedPort() async throws -> Int {
-        let server = try await start(routes: [:])
-        let port = server.port
-        try await server.stop()
-        return port
-    }
+    /// A port on 127.0.0.1 that nothing listens on: the discard port. A privileged port is never
+    /// handed out as an ephemeral one, so no concurrent test's socket can take it in the meantime
+    /// (a released ephemeral port could be, and then a connect is reset instead of refused).
+    static func unusedPort() async throws -> Int { 9 }
 
     /// The requests received for `path`, oldest first.
     func requests(to path: String) -> [Request] {

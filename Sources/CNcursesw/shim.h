@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <langinfo.h>
 #include <spawn.h>
+#include <sys/inotify.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 

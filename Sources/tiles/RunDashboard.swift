@@ -86,6 +86,26 @@ struct RunDashboard: ParsableCommand {
             themeName: theme ?? loaded?.themeName, directories: directories, environment: environment, log: log)
         options.timeZone = services.timeZone
         options.reloadBudget = loaded?.reloadBudget
+        // Edits of the config file apply while the board runs (options on the command line still win).
+        let configPath = config
+        let plainEnvironment = ProcessInfo.processInfo.environment
+        let fixedTiles = self.tiles == nil ? nil : tiles
+        let fixedScheme = scheme, fixedTheme = theme
+        options.configFile = configPath.map { URL(fileURLWithPath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
+        let watchedFile = options.configFile
+        options.reloadConfig = {
+            let reloaded: TilesConfig?
+            do {
+                reloaded = try Self.loadConfig(path: configPath, environment: plainEnvironment, widgets: widgets)
+            } catch let error as UsageError {
+                // The status line is narrow: name the file without its directory.
+                let directory = (watchedFile?.deletingLastPathComponent().path ?? "") + "/"
+                throw ConfigReloadFailure(description: error.message.replacingOccurrences(of: directory, with: ""))
+            }
+            return ConfigUpdate(
+                tiles: fixedTiles ?? reloaded.map { $0.tiles.map(\.spec) }.flatMap { $0.isEmpty ? nil : $0 } ?? tiles,
+                scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName)
+        }
         let status = Dashboard.run(options)
         // The HTTP client's threads may be mid-request; the process ends here either way.
         Foundation.exit(status)
@@ -106,4 +126,9 @@ struct RunDashboard: ParsableCommand {
             handle.write(Data("\(stamp) \(line)\n".utf8))
         }
     }
+}
+
+/// Why an edited config file was not applied, as the status line shows it.
+struct ConfigReloadFailure: Error, CustomStringConvertible {
+    var description: String
 }

@@ -76,6 +76,12 @@ public enum Dashboard {
 /// started), taken by the main loop after it is woken.
 private final class MessageInbox: Sendable {
     private let messages = Mutex<[String]>([])
+    private let configChanged = Mutex(false)
+
+    /// Notes that the config file changed.
+    func postConfigChange() { configChanged.withLock { $0 = true } }
+    /// Whether the config file changed since the last call.
+    func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
 
     func post(_ message: String) { messages.withLock { $0.append(message) } }
     func takeAll() -> [String] { messages.withLock { all in defer { all = [] }; return all } }
@@ -96,6 +102,10 @@ final class DashboardSession {
     private var cache = TileRenderCache()
     private var visible: Set<String> = []
     private var frames: FrameLog
+    /// The board as last configured, by tile id: a config edit keeps key-chosen families of
+    /// tiles whose entry it did not change.
+    private var specs: [String: TileSpec]
+    private var watcher: ConfigWatcher?
 
     init(options: DashboardOptions, setup: DashboardSetup, terminal: Terminal, loop: EventLoop, stateFile: URL) {
         self.options = options
@@ -116,6 +126,14 @@ final class DashboardSession {
             tiles: setup.tiles, screen: Size(width: width, height: height), scheme: setup.scheme,
             theme: setup.theme, themeName: setup.themeName)
         for instance in setup.instances { scheduler.add(instance) }
+        specs = Dictionary(options.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if let file = options.configFile, options.reloadConfig != nil {
+            let inbox = self.inbox
+            watcher = ConfigWatcher(file: file) {
+                inbox.postConfigChange()
+                waker.wakeUp()
+            }
+        }
     }
 
     /// Draws the first frame from the cache or placeholders, then runs until a quit.
@@ -150,6 +168,7 @@ final class DashboardSession {
                 }
             }
             for message in inbox.takeAll() { _ = feed(.message(message)) }
+            if inbox.takeConfigChange() { applyConfig() }
             let now = options.clock.now()
             if reason == .timeline, state.visibleTileIDs.contains(where: { cache.nextChange(of: $0).map { $0 <= now } ?? false }) {
                 reason = .tick
@@ -158,6 +177,45 @@ final class DashboardSession {
             refreshVisibleTiles()
             terminal.draw(DashboardView.screen(state, now: options.clock.now()))
             frames.endFrame(reason, bytes: terminal.lastFrameBytes)
+        }
+    }
+
+    /// Reads the edited config file and applies it: tiles added, removed or changed in the
+    /// scheduler (widget state and caches of the others untouched), the look updated. An invalid
+    /// file changes nothing and its error stays in the status line until it is fixed.
+    private func applyConfig() {
+        guard let reload = options.reloadConfig else { return }
+        do {
+            let update = try reload()
+            var next = options
+            next.tiles = update.tiles
+            next.scheme = update.scheme
+            next.themeName = update.themeName
+            next.initialFamily = nil
+            var saved = state.persisted
+            saved.families = saved.families.filter { id, _ in
+                update.tiles.first { $0.id == id }.map { $0 == specs[id] } ?? false
+            }
+            if update.scheme == nil { saved.scheme = state.scheme.rawValue }
+            let setup = try DashboardSetup(options: next, saved: saved, catalog: catalog)
+            let kept = Set(setup.instances.map(\.id))
+            for id in scheduler.instanceIDs where !kept.contains(id) { scheduler.remove(id: id) }
+            for instance in setup.instances {
+                if let current = scheduler.instance(instance.id), current.widget.kind == instance.widget.kind {
+                    scheduler.setFamily(instance.family, for: instance.id)
+                    scheduler.setParameters(instance.parameters, for: instance.id)
+                } else {
+                    scheduler.remove(id: instance.id)
+                    scheduler.add(instance)
+                }
+            }
+            specs = Dictionary(update.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            cache.invalidate(kept)
+            _ = feed(.configChanged(tiles: setup.tiles, scheme: setup.scheme, themeName: setup.themeName, theme: setup.theme))
+            options.log("config: reloaded")
+        } catch {
+            options.log("config: not applied: \(error)")
+            _ = feed(.configFailed(String(describing: error)))
         }
     }
 

@@ -17,6 +17,10 @@ public enum DashboardEvent: Sendable {
     case themeFailed(name: String, message: String)
     /// A message for the status line from elsewhere (an opener that failed, a save that failed).
     case message(String)
+    /// The config file changed and is valid: the new board and look.
+    case configChanged(tiles: [DashboardState.Tile], scheme: ColorScheme, themeName: String, theme: Theme)
+    /// The config file changed and is invalid: the board stays as it was; the error shows until fixed.
+    case configFailed(String)
 }
 
 /// Work the state asks the shell to do after an update: the only way decisions reach the

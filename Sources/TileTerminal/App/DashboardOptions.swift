@@ -21,6 +21,19 @@ public struct TileSpec: Sendable, Hashable {
     }
 }
 
+/// The board and look read again from the config file after it changed.
+public struct ConfigUpdate: Sendable {
+    public var tiles: [TileSpec]
+    public var scheme: ColorScheme?
+    public var themeName: String?
+
+    public init(tiles: [TileSpec], scheme: ColorScheme?, themeName: String?) {
+        self.tiles = tiles
+        self.scheme = scheme
+        self.themeName = themeName
+    }
+}
+
 /// Everything the dashboard needs from the command line: the widgets it knows, the board, the
 /// initial look, where files live, and the clock.
 public struct DashboardOptions: Sendable {
@@ -40,6 +53,10 @@ public struct DashboardOptions: Sendable {
     public var environment: [String: String]
     /// Where "now" comes from (a fixed clock in tests).
     public var clock: any WallClock
+    /// The config file to watch; with `reloadConfig`, edits apply while the board runs.
+    public var configFile: URL?
+    /// Reads and validates the config file again; throws a message naming file, line and column.
+    public var reloadConfig: (@Sendable () throws -> ConfigUpdate)?
     /// The reload budget per tile (`[budget]` in the config); nil keeps 60 a day, 5 minutes apart.
     public var reloadBudget: ReloadBudget?
     /// The zone dates are shown in (the widgets' services should use the same).

@@ -79,6 +79,8 @@ public struct DashboardState: Sendable {
     public internal(set) var mode: Mode = .board
     /// The status line's message; cleared by the next key or click.
     public internal(set) var message: Message?
+    /// Why the edited config file was not applied; shown until a valid file replaces it.
+    public internal(set) var configError: String?
     /// Whether a quit was asked for.
     public internal(set) var isQuitting = false
 
@@ -147,6 +149,26 @@ public struct DashboardState: Sendable {
             return []
         case .message(let text):
             message = Message(text, isError: true)
+            return []
+        case let .configChanged(newTiles, scheme, themeName, theme):
+            // Tiles that stay keep their status; every tile is drawn again.
+            tiles = newTiles.map { tile in
+                var tile = tile
+                tile.status = self.tile(tile.id)?.status
+                return tile
+            }
+            self.scheme = scheme
+            self.theme = theme
+            self.themeName = themeName
+            themeCursor = themeName
+            if let focusedID, tile(focusedID) == nil { self.focusedID = nil }
+            configError = nil
+            message = Message("config reloaded")
+            relayout()
+            return [.saveState]
+        case .configFailed(let text):
+            configError = text
+            message = nil
             return []
         }
     }

@@ -43,6 +43,7 @@ public struct StatusLine: Equatable, Sendable {
 
     private static func leading(state: DashboardState, now: Date) -> (String, Bool) {
         if let message = state.message { return (message.text, message.isError) }
+        if let error = state.configError { return ("config not applied: \(error)", true) }
         if case .hints(_, let typed) = state.mode {
             return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link · Esc leaves", false)
         }

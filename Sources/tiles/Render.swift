@@ -104,8 +104,7 @@ struct Render: AsyncParsableCommand {
             FileHandle.standardError.write(Data("tiles: \(widget): \(error); showing the last known content\n".utf8))
             timeline = (error as? TimelineFailure)?.fallback ?? AnyTimeline(entries: [], policy: .never)
         }
-        let sorted = timeline.entries.sorted { $0.date < $1.date }
-        if let shown = sorted.last(where: { $0.date <= context.now }) ?? sorted.first { return shown }
+        if let shown = timeline.entry(at: context.now) { return shown }
         return await descriptor.snapshot(in: context, parameters: values)
     }
 

@@ -34,11 +34,14 @@ struct RunDashboard: ParsableCommand {
     @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")
     var tiles: String?
 
+    /// The board without a config file or `--tiles`.
+    static var builtinBoard: [TileSpec] {
+        BuiltinWidgets.defaultBoard.map { TileSpec(id: $0.id, kind: $0.kind, family: $0.family) }
+    }
+
     /// The board from `--tiles`, or the built-in one; unknown kinds and families are usage errors.
     func board(widgets: [WidgetDescriptor]) throws -> [TileSpec] {
-        guard let tiles else {
-            return BuiltinWidgets.defaultBoard.map { TileSpec(id: $0.id, kind: $0.kind, family: $0.family) }
-        }
+        guard let tiles else { return Self.builtinBoard }
         var specs: [TileSpec] = []
         for (index, item) in tiles.split(separator: ",").enumerated() {
             let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -102,8 +105,10 @@ struct RunDashboard: ParsableCommand {
                 let directory = (watchedFile?.deletingLastPathComponent().path ?? "") + "/"
                 throw ConfigReloadFailure(description: error.message.replacingOccurrences(of: directory, with: ""))
             }
+            // A file without tiles, or no file any more, means the built-in board.
+            let configured = reloaded?.tiles.map(\.spec) ?? []
             return ConfigUpdate(
-                tiles: fixedTiles ?? reloaded.map { $0.tiles.map(\.spec) }.flatMap { $0.isEmpty ? nil : $0 } ?? tiles,
+                tiles: fixedTiles ?? (configured.isEmpty ? Self.builtinBoard : configured),
                 scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName)
         }
         let status = Dashboard.run(options)

@@ -41,9 +41,7 @@ struct InstanceState {
     /// from its policy (B3.6).
     mutating func accept(_ timeline: AnyTimeline, now: Date) {
         if !timeline.entries.isEmpty {
-            entries = timeline.entries.enumerated()
-                .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
-                .map(\.element)
+            entries = timeline.sortedEntries
             generation += 1
         }
         policy = timeline.policy

@@ -23,6 +23,19 @@ public struct AnyTimeline: Sendable {
         self.policy = policy
     }
 
+    /// The entries stable-sorted by date (B3.5: equal dates keep their order).
+    public var sortedEntries: [AnyTimelineEntry] {
+        entries.enumerated()
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The entry shown at `date` (B3.5): the last dated at or before it, else the first; nil when empty.
+    public func entry(at date: Date) -> AnyTimelineEntry? {
+        let sorted = sortedEntries
+        return sorted.last(where: { $0.date <= date }) ?? sorted.first
+    }
+
     init<Entry: TimelineEntry>(_ timeline: Timeline<Entry>) {
         self.init(entries: timeline.entries.map(AnyTimelineEntry.init), policy: timeline.policy)
     }

@@ -11,7 +11,8 @@ struct RunDashboard: ParsableCommand {
         abstract: "Run the dashboard (the default when no subcommand is given).",
         discussion: """
             Keys: s m l x (families), + - (focused tile), t (light/dark), T (theme), 1…9 (tap), \
-            f (link hints), Tab/arrows (focus), Enter (tap), r (reload), [ ] (pages), ? (help), q (quit).
+            f (link hints), Tab/arrows (focus), Enter (tap), e (edit the focused widget), \
+            < > (scroll a Smart Stack), r (reload), [ ] (pages), ? (help), q (quit).
 
             Examples:
               tiles
@@ -110,6 +111,13 @@ struct RunDashboard: ParsableCommand {
             return ConfigUpdate(
                 tiles: fixedTiles ?? (configured.isEmpty ? Self.builtinBoard : configured),
                 scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName)
+        }
+        // The edit form saves into the file the board comes from; a `--tiles` board has none.
+        if self.tiles == nil, let file = options.configFile {
+            let editor = ConfigEditor(file: file, widgets: widgets, home: plainEnvironment["HOME"])
+            options.saveParameters = { tileID, member, values in
+                try editor.save(tileID: tileID, member: member, values: values)
+            }
         }
         let status = Dashboard.run(options)
         // The HTTP client's threads may be mid-request; the process ends here either way.

@@ -56,4 +56,17 @@ import TileKit
         stack.scroll(by: -3, at: t0)
         #expect(stack.top == "b")
     }
+
+    @Test func testTheNextRotationIsTheEndOfTheQuietIntervalOnlyWhenAnotherMemberIsMoreRelevant() {
+        var stack = SmartStack(members: ["a", "b"])
+        #expect(stack.nextRotationDate(after: t0, scores: [0, 1]) == nil, "never changed: it may rotate now")
+        stack.scroll(by: 1, at: t0)
+        #expect(stack.nextRotationDate(after: t0 + 60, scores: [0.5, 0.5]) == nil, "a tie keeps the top: nothing to wait for")
+        #expect(stack.nextRotationDate(after: t0 + 60, scores: [0.6, 0.5]) == t0 + 900)
+        #expect(stack.nextRotationDate(after: t0 + 900, scores: [0.6, 0.5]) == nil, "due already")
+        do { let rotated = stack.rotateIfDue(at: t0 + 899, scores: [0.6, 0.5]); #expect(!rotated) }
+        do { let rotated = stack.rotateIfDue(at: t0 + 900, scores: [0.6, 0.5]); #expect(rotated) }
+        #expect(stack.top == "a")
+        do { let rotated = stack.rotateIfDue(at: t0 + 2000, scores: [0.6]); #expect(!rotated, "scores for another stack's members are ignored") }
+    }
 }

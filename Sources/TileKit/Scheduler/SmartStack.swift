@@ -23,6 +23,16 @@ public struct SmartStack: Sendable, Hashable {
     /// The id of the member on top.
     public var top: String? { members.isEmpty ? nil : members[topIndex] }
 
+    /// When a rotation could next happen: the end of the quiet interval after the last rotation
+    /// or scroll, when that is still ahead of `now` and a member other than the top has relevance
+    /// (`scores`, in member order); nil otherwise. The board sleeps until then, never polling.
+    public func nextRotationDate(after now: Date, scores: [Double]) -> Date? {
+        guard smartRotate, let lastChange, scores.count == members.count else { return nil }
+        let end = lastChange.addingTimeInterval(rotationInterval)
+        guard end > now, scores.indices.contains(where: { $0 != topIndex && scores[$0] > scores[topIndex] }) else { return nil }
+        return end
+    }
+
     /// The user scrolled the stack by `offset` members (wrapping).
     public mutating func scroll(by offset: Int, at now: Date) {
         guard !members.isEmpty else { return }
@@ -33,9 +43,15 @@ public struct SmartStack: Sendable, Hashable {
     /// Brings the most relevant member to the top when rotation is allowed. Returns whether the
     /// top changed. `entries` gives each member's retained entries.
     public mutating func rotateIfDue(at now: Date, entries: (String) -> [AnyTimelineEntry]) -> Bool {
-        guard smartRotate, !members.isEmpty else { return false }
+        rotateIfDue(at: now, scores: members.map { Self.normalizedRelevance(of: entries($0), at: now) })
+    }
+
+    /// Brings the most relevant member to the top when rotation is allowed, from each member's
+    /// normalized relevance (`normalizedRelevance(of:at:)`, in member order). Returns whether the
+    /// top changed.
+    public mutating func rotateIfDue(at now: Date, scores: [Double]) -> Bool {
+        guard smartRotate, !members.isEmpty, scores.count == members.count else { return false }
         if let lastChange, now.timeIntervalSince(lastChange) < rotationInterval { return false }
-        let scores = members.map { Self.normalizedRelevance(of: entries($0), at: now) }
         // Largest score wins; ties favour the current top, then stack order.
         var best = topIndex
         for index in members.indices where scores[index] > scores[best] {

@@ -100,11 +100,15 @@ final class DashboardSession {
     private let inbox = MessageInbox()
     private var state: DashboardState
     private var cache = TileRenderCache()
+    /// The scheduler ids of the widgets on screen.
     private var visible: Set<String> = []
     private var frames: FrameLog
     /// The board as last configured, by tile id: a config edit keeps key-chosen families of
     /// tiles whose entry it did not change.
     private var specs: [String: TileSpec]
+    /// The board's tile ids in order, and the scheme and theme the config last asked for: a
+    /// reload that changes none of these (a save by the edit form, a touch) changes nothing.
+    private var configured: (ids: [String], scheme: ColorScheme?, themeName: String?)
     private var watcher: ConfigWatcher?
 
     init(options: DashboardOptions, setup: DashboardSetup, terminal: Terminal, loop: EventLoop, stateFile: URL) {
@@ -127,12 +131,17 @@ final class DashboardSession {
             theme: setup.theme, themeName: setup.themeName)
         for instance in setup.instances { scheduler.add(instance) }
         specs = Dictionary(options.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        if let file = options.configFile, options.reloadConfig != nil {
-            let inbox = self.inbox
-            watcher = ConfigWatcher(file: file) {
-                inbox.postConfigChange()
-                waker.wakeUp()
-            }
+        configured = (options.tiles.map(\.id), options.scheme, options.themeName)
+        watchConfig()
+    }
+
+    /// Starts watching the config file, when there is one to reload and its directory exists.
+    private func watchConfig() {
+        guard watcher == nil, let file = options.configFile, options.reloadConfig != nil else { return }
+        let inbox = self.inbox, waker = loop.waker
+        watcher = ConfigWatcher(file: file) {
+            inbox.postConfigChange()
+            waker.wakeUp()
         }
     }
 
@@ -142,7 +151,7 @@ final class DashboardSession {
         terminal.draw(DashboardView.screen(state, now: options.clock.now()))
         frames.firstFrame()
         while true {
-            let events = loop.wait(until: scheduler.nextWakeDate())
+            let events = loop.wait(until: nextWakeDate())
             frames.startFrame()
             var reason = FrameLog.Reason.timeline
             for event in events {
@@ -170,13 +179,48 @@ final class DashboardSession {
             for message in inbox.takeAll() { _ = feed(.message(message)) }
             if inbox.takeConfigChange() { applyConfig() }
             let now = options.clock.now()
-            if reason == .timeline, state.visibleTileIDs.contains(where: { cache.nextChange(of: $0).map { $0 <= now } ?? false }) {
+            if reason == .timeline, state.visibleTileIDs.contains(where: { id in
+                state.tile(id).flatMap { cache.nextChange(of: $0.instanceID) }.map { $0 <= now } ?? false
+            }) {
                 reason = .tick
             }
             cache.invalidate(scheduler.processDue())
+            if state.tiles.contains(where: { $0.stack != nil }) {
+                _ = feed(.relevance(stackRelevance(at: options.clock.now()), now: options.clock.now()))
+            }
             refreshVisibleTiles()
             terminal.draw(DashboardView.screen(state, now: options.clock.now()))
             frames.endFrame(reason, bytes: terminal.lastFrameBytes)
+        }
+    }
+
+    /// The earliest of the scheduler's next date and a Smart Stack's next possible rotation.
+    private func nextWakeDate() -> Date? {
+        let scheduled = scheduler.nextWakeDate()
+        guard state.tiles.contains(where: { $0.stack != nil }) else { return scheduled }
+        let now = options.clock.now()
+        guard let rotation = state.nextStackRotation(scores: stackRelevance(at: now), now: now) else { return scheduled }
+        return min(scheduled ?? rotation, rotation)
+    }
+
+    /// The normalized relevance of every Smart Stack member now (LAYOUT.md B6.3), by scheduler id.
+    private func stackRelevance(at now: Date) -> [String: Double] {
+        var scores: [String: Double] = [:]
+        for tile in state.tiles {
+            for id in tile.stack?.members ?? [] {
+                scores[id] = SmartStack.normalizedRelevance(of: scheduler.entries(for: id), at: now)
+            }
+        }
+        return scores
+    }
+
+    /// Whether two descriptions of a tile show the same widgets, family and parameters once
+    /// defaults are applied (a file that spells out a default describes the same tile).
+    private func sameTile(_ a: TileSpec?, _ b: TileSpec) -> Bool {
+        guard let a, a.id == b.id, a.family == b.family, a.widgets.map(\.kind) == b.widgets.map(\.kind) else { return false }
+        return zip(a.widgets, b.widgets).allSatisfy { left, right in
+            guard let widget = options.widgets.first(where: { $0.kind == left.kind }) else { return false }
+            return (try? widget.resolveParameters(left.parameters)) == (try? widget.resolveParameters(right.parameters))
         }
     }
 
@@ -187,6 +231,10 @@ final class DashboardSession {
         guard let reload = options.reloadConfig else { return }
         do {
             let update = try reload()
+            let unchanged = update.tiles.map(\.id) == configured.ids && update.tiles.allSatisfy { sameTile(specs[$0.id], $0) }
+                && update.scheme == configured.scheme && update.themeName == configured.themeName
+            if unchanged, state.configError == nil { return }
+            configured = (update.tiles.map(\.id), update.scheme, update.themeName)
             var next = options
             next.tiles = update.tiles
             next.scheme = update.scheme
@@ -194,7 +242,7 @@ final class DashboardSession {
             next.initialFamily = nil
             var saved = state.persisted
             saved.families = saved.families.filter { id, _ in
-                update.tiles.first { $0.id == id }.map { $0 == specs[id] } ?? false
+                update.tiles.first { $0.id == id }.map { sameTile(specs[id], $0) } ?? false
             }
             if update.scheme == nil { saved.scheme = state.scheme.rawValue }
             let setup = try DashboardSetup(options: next, saved: saved, catalog: catalog)
@@ -232,9 +280,17 @@ final class DashboardSession {
     private func perform(_ effect: DashboardEffect) -> Bool {
         switch effect {
         case .setFamily(let id, let family):
-            scheduler.setFamily(family, for: id)
+            for widget in state.tile(id)?.widgets ?? [] { scheduler.setFamily(family, for: widget.instanceID) }
         case .reload(let id):
-            if let id { scheduler.reload(id: id) } else { scheduler.reloadAll() }
+            if let id {
+                for widget in state.tile(id)?.widgets ?? [] { scheduler.reload(id: widget.instanceID) }
+            } else {
+                scheduler.reloadAll()
+            }
+        case let .saveParameters(id, member, values):
+            return saveParameters(values, tile: id, member: member)
+        case let .scrollStack(id, offset):
+            return feed(.stackScrolled(id: id, offset: offset, now: options.clock.now()))
         case .open(let url):
             // An opener per link, so that a failure reported later still names the link.
             let inbox = self.inbox, waker = loop.waker, log = options.log
@@ -264,6 +320,41 @@ final class DashboardSession {
             return false
         }
         return true
+    }
+
+    /// Saves an edit form's values (to the config file when the board has one), then gives the
+    /// widget its new parameters, which reloads it at once and free of budget (B3.7 [T]). A save
+    /// that fails leaves the form open with the reason and the widget as it was.
+    private func saveParameters(_ values: [String: ParameterValue], tile id: String, member: Int) -> Bool {
+        guard let tile = state.tile(id), tile.widgets.indices.contains(member),
+              let instance = scheduler.instance(tile.widgets[member].instanceID) else { return true }
+        let resolved: [String: ParameterValue]
+        do {
+            resolved = try instance.widget.resolveParameters(values)
+        } catch {
+            return feed(.parametersNotSaved(error.description))
+        }
+        var report = "\(id): applied to this run only (the board comes from --tiles, not a config file)"
+        if let save = options.saveParameters {
+            do {
+                report = try save(id, member, resolved)
+            } catch {
+                options.log("edit: \(id) not saved: \(error)")
+                return feed(.parametersNotSaved("not saved: \(error)"))
+            }
+            // The file may be new (the built-in board's first edit): watch it from now on.
+            watchConfig()
+        }
+        // The board's record of the tile follows the file, so the reload the save causes keeps
+        // the tile's family and timeline.
+        if var spec = specs[id], spec.widgets.indices.contains(member) {
+            spec.widgets[member].parameters = resolved
+            specs[id] = spec
+        }
+        scheduler.setParameters(resolved, for: instance.id)
+        cache.invalidate([instance.id])
+        options.log("edit: \(id) \(report)")
+        return feed(.parametersSaved(id: id, member: member, values: resolved, report: report))
     }
 
     /// A failed open for the status line, naming the link once.
@@ -296,7 +387,8 @@ final class DashboardSession {
     static let minimumTickInterval: TimeInterval = 0.05
 
     /// Draws again the tiles of the page shown whose drawing is out of date, refreshes their
-    /// statuses, and tells the scheduler which live texts are on screen.
+    /// statuses, and tells the scheduler which live texts are on screen (for a Smart Stack, only
+    /// the widget it shows).
     private func refreshVisibleTiles() {
         let now = options.clock.now()
         var environment = EnvironmentValues()
@@ -304,11 +396,12 @@ final class DashboardSession {
         environment.theme = state.theme
         environment.now = now
         environment.timeZone = options.timeZone
-        let shown = Set(state.visibleTileIDs)
+        let shownTiles = state.visibleTileIDs.compactMap { state.tile($0) }
+        let shown = Set(shownTiles.map(\.instanceID))
         for id in visible.subtracting(shown) { scheduler.setLiveTextTick(nil, for: id, visible: false) }
-        for id in state.visibleTileIDs {
-            guard let tile = state.tile(id), let current = scheduler.currentEntry(for: id),
-                  let widget = scheduler.instance(id)?.widget else { continue }
+        for tile in shownTiles {
+            let id = tile.instanceID
+            guard let current = scheduler.currentEntry(for: id), let widget = scheduler.instance(id)?.widget else { continue }
             let key = TileRenderCache.Key(family: tile.family, scheme: state.scheme, theme: state.theme, isPlaceholder: current.isPlaceholder)
             if tile.grid == nil || cache.needsRender(id, key: key, now: now) {
                 var tileEnvironment = environment
@@ -318,12 +411,12 @@ final class DashboardSession {
                 let nextChange = reported.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
                 cache.didRender(id, key: key, nextChange: nextChange)
                 scheduler.setLiveTextTick(nextChange, for: id, visible: true)
-                _ = state.update(.rendered(id: id, grid: grid))
+                _ = state.update(.rendered(id: tile.id, grid: grid))
             } else if !visible.contains(id) {
                 scheduler.setLiveTextTick(cache.nextChange(of: id), for: id, visible: true)
             }
             if let status = scheduler.status(for: id), status != tile.status {
-                _ = state.update(.status(id: id, status))
+                _ = state.update(.status(id: tile.id, status))
             }
         }
         visible = shown

@@ -21,6 +21,16 @@ public enum DashboardEvent: Sendable {
     case configChanged(tiles: [DashboardState.Tile], scheme: ColorScheme, themeName: String, theme: Theme)
     /// The config file changed and is invalid: the board stays as it was; the error shows until fixed.
     case configFailed(String)
+    /// An edit form's values were saved (or applied) for widget `member` of tile `id`; `report`
+    /// says where they went. The form closes.
+    case parametersSaved(id: String, member: Int, values: [String: ParameterValue], report: String)
+    /// An edit form's values could not be saved; the form stays open with the reason.
+    case parametersNotSaved(String)
+    /// The user scrolled Smart Stack `id` by `offset` members at `now` (after `.scrollStack`).
+    case stackScrolled(id: String, offset: Int, now: Date)
+    /// Each widget's relevance now (`SmartStack.normalizedRelevance`), by scheduler id: stacks
+    /// whose quiet interval is over bring their most relevant member to the top (LAYOUT.md B6.3).
+    case relevance([String: Double], now: Date)
 }
 
 /// Work the state asks the shell to do after an update: the only way decisions reach the
@@ -36,6 +46,11 @@ public enum DashboardEffect: Equatable, Sendable {
     case copy(String)
     /// Load the theme after `name` in the catalog's order, then report `.themeLoaded` or `.themeFailed`.
     case loadTheme(after: String)
+    /// Save `values` as the parameters of widget `member` of tile `id` (an edit form's Enter),
+    /// then reload that widget at once, free of budget; report `.parametersSaved` or `.parametersNotSaved`.
+    case saveParameters(id: String, member: Int, values: [String: ParameterValue])
+    /// Scroll Smart Stack `id` by `offset` members; report `.stackScrolled` with the time.
+    case scrollStack(id: String, offset: Int)
     /// Write families, scheme and theme to the state file.
     case saveState
     /// Restore the terminal and exit with status 0.

@@ -1,23 +1,53 @@
 import Foundation
 import TileKit
 
-/// One tile on the board as the command line or a config file describes it.
+/// One tile on the board as the command line or a config file describes it: one widget, or a
+/// Smart Stack of several sharing the tile's place and family.
 public struct TileSpec: Sendable, Hashable {
+    /// One widget of a tile: its kind and the parameters written for it.
+    public struct Widget: Sendable, Hashable {
+        /// The widget kind (`qqsync`, `alipay`, `commit`).
+        public var kind: String
+        /// Parameter values by key; missing keys take the widget's defaults.
+        public var parameters: [String: ParameterValue]
+
+        /// Widget `kind` with `parameters`.
+        public init(kind: String, parameters: [String: ParameterValue] = [:]) {
+            self.kind = kind
+            self.parameters = parameters
+        }
+    }
+
     /// Stable across restarts: names the tile's cache file and its saved family.
     public var id: String
-    /// The widget kind (`qqsync`, `alipay`, `commit`).
-    public var kind: String
     /// The family the tile starts in, unless the saved state or `--family` says otherwise.
     public var family: WidgetFamily
-    /// Parameter values by key; missing keys take the widget's defaults.
-    public var parameters: [String: ParameterValue]
+    /// The tile's widget, or a Smart Stack's widgets in stack order (never empty).
+    public var widgets: [Widget]
 
     /// Tile `id` showing widget `kind` in `family` with `parameters`.
     public init(id: String, kind: String, family: WidgetFamily, parameters: [String: ParameterValue] = [:]) {
+        self.init(id: id, family: family, widgets: [Widget(kind: kind, parameters: parameters)])
+    }
+
+    /// Tile `id` in `family` showing `widgets`: one widget, or a Smart Stack of several.
+    public init(id: String, family: WidgetFamily, widgets: [Widget]) {
+        precondition(!widgets.isEmpty, "a tile shows at least one widget")
         self.id = id
-        self.kind = kind
         self.family = family
-        self.parameters = parameters
+        self.widgets = widgets
+    }
+
+    /// The kind of the tile's first widget.
+    public var kind: String { widgets[0].kind }
+
+    /// Whether the tile is a Smart Stack.
+    public var isStack: Bool { widgets.count > 1 }
+
+    /// The scheduler's id for widget `index`: the tile's own id for a single widget, `id#N`
+    /// (N from 1) for a Smart Stack's members, so each member keeps its own timeline and cache.
+    public func instanceID(_ index: Int) -> String {
+        isStack ? "\(id)#\(index + 1)" : id
     }
 }
 
@@ -57,6 +87,11 @@ public struct DashboardOptions: Sendable {
     public var configFile: URL?
     /// Reads and validates the config file again; throws a message naming file, line and column.
     public var reloadConfig: (@Sendable () throws -> ConfigUpdate)?
+    /// Saves an edit form's values as the parameters of widget `member` (0 for a single widget)
+    /// of tile `tileID`; returns the status line's report (`saved to config.toml`). Throws a
+    /// message when the file cannot be written; nil when the board has no file to save to, and
+    /// an edit applies to this run only.
+    public var saveParameters: (@Sendable (_ tileID: String, _ member: Int, _ values: [String: ParameterValue]) throws -> String)?
     /// The reload budget per tile (`[budget]` in the config); nil keeps 60 a day, 5 minutes apart.
     public var reloadBudget: ReloadBudget?
     /// The zone dates are shown in (the widgets' services should use the same).

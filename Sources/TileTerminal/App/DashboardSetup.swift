@@ -11,7 +11,7 @@ public struct DashboardSetup: Sendable {
         public var description: String
     }
 
-    /// One tile: what the scheduler runs and what the board shows.
+    /// What the scheduler runs: one instance per widget (a Smart Stack has one per member).
     public var instances: [WidgetInstance]
     /// The initial tiles of the state.
     public var tiles: [DashboardState.Tile]
@@ -34,17 +34,20 @@ public struct DashboardSetup: Sendable {
             guard ids.insert(spec.id).inserted else {
                 throw Failure(description: "the board has two tiles with id '\(spec.id)'; give each tile its own id")
             }
-            guard let widget = options.widgets.first(where: { $0.kind == spec.kind }) else {
-                let known = options.widgets.map(\.kind).joined(separator: ", ")
-                throw Failure(description: "tile '\(spec.id)' uses unknown widget kind '\(spec.kind)'; widgets: \(known)")
+            var members: [(widget: WidgetDescriptor, parameters: [String: ParameterValue])] = []
+            for choice in spec.widgets {
+                guard let widget = options.widgets.first(where: { $0.kind == choice.kind }) else {
+                    let known = options.widgets.map(\.kind).joined(separator: ", ")
+                    throw Failure(description: "tile '\(spec.id)' uses unknown widget kind '\(choice.kind)'; widgets: \(known)")
+                }
+                do {
+                    members.append((widget, try widget.resolveParameters(choice.parameters)))
+                } catch {
+                    throw Failure(description: "tile '\(spec.id)' (\(choice.kind)): \(error)")
+                }
             }
-            let parameters: [String: ParameterValue]
-            do {
-                parameters = try widget.resolveParameters(spec.parameters)
-            } catch {
-                throw Failure(description: "tile '\(spec.id)' (\(spec.kind)): \(error)")
-            }
-            let supported = widget.supportedFamilies
+            // A stack shows the families every member comes in, in its first member's order.
+            let supported = members[0].widget.supportedFamilies.filter { family in members.allSatisfy { $0.widget.supports(family) } }
             var family = spec.family
             if let saved = saved.family(of: spec.id, supported: supported) { family = saved }
             if let initial = options.initialFamily, supported.contains(initial) { family = initial }
@@ -52,8 +55,15 @@ public struct DashboardSetup: Sendable {
                 options.log("board: \(spec.kind) does not come in \(family.shortName); tile '\(spec.id)' shows \(first.shortName)")
                 family = first
             }
-            instances.append(WidgetInstance(id: spec.id, widget: widget, family: family, parameters: parameters))
-            tiles.append(DashboardState.Tile(id: spec.id, kind: spec.kind, family: family, supportedFamilies: supported))
+            var widgets: [DashboardState.Tile.Widget] = []
+            for (index, member) in members.enumerated() {
+                let id = spec.instanceID(index)
+                instances.append(WidgetInstance(id: id, widget: member.widget, family: family, parameters: member.parameters))
+                widgets.append(DashboardState.Tile.Widget(
+                    instanceID: id, kind: member.widget.kind, displayName: member.widget.displayName,
+                    parameters: member.widget.parameters, values: member.parameters))
+            }
+            tiles.append(DashboardState.Tile(id: spec.id, family: family, supportedFamilies: supported, widgets: widgets))
         }
         self.instances = instances
         self.tiles = tiles

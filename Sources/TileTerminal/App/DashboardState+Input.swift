@@ -17,6 +17,7 @@ extension DashboardState {
             case .board: return boardKey(key)
             case .help: return helpKey(key)
             case .hints(let hints, let typed): return hintKey(key, hints: hints, typed: typed)
+            case .edit(let form): return editKey(key, form: form)
             }
         case .mouse(let x, let y, let button):
             message = nil
@@ -53,6 +54,9 @@ extension DashboardState {
             }
             return tapTile(placements[number - 1].id)
         case .character("f"): return showHints()
+        case .character("e"): return openEditor()
+        case .character("<"): return scrollFocusedStack(by: -1)
+        case .character(">"): return scrollFocusedStack(by: 1)
         case .tab: moveFocusInOrder(by: 1)
         case .backTab: moveFocusInOrder(by: -1)
         case .left: moveFocus(dx: -1, dy: 0)
@@ -87,6 +91,56 @@ extension DashboardState {
         return []
     }
 
+    /// `e`: the focused tile's edit form (for a Smart Stack, the widget it shows).
+    private mutating func openEditor() -> [DashboardEffect] {
+        guard let focusedID, let tile = tile(focusedID) else {
+            message = Message("no tile is focused: press Tab to focus the tile to edit, then e")
+            return []
+        }
+        let widget = tile.shown
+        guard !widget.parameters.isEmpty else {
+            message = Message("\(widget.displayName) has nothing to configure")
+            return []
+        }
+        mode = .edit(EditForm(
+            tileID: tile.id, member: tile.shownIndex, title: widget.displayName, family: tile.family,
+            parameters: widget.parameters, values: widget.values))
+        return []
+    }
+
+    private mutating func editKey(_ key: Key, form: EditForm) -> [DashboardEffect] {
+        var form = form
+        switch form.handle(key) {
+        case .editing:
+            mode = .edit(form)
+        case .cancel:
+            mode = .board
+            message = Message("edit cancelled; nothing changed")
+        case .save(let values):
+            guard form.hasChanges else {
+                mode = .board
+                message = Message("nothing changed")
+                return []
+            }
+            mode = .edit(form)
+            return [.saveParameters(id: form.tileID, member: form.member, values: values)]
+        }
+        return []
+    }
+
+    /// `<` `>`: the focused Smart Stack shows its previous or next widget.
+    private mutating func scrollFocusedStack(by offset: Int) -> [DashboardEffect] {
+        guard let focusedID, let tile = tile(focusedID) else {
+            message = Message("no tile is focused: press Tab to focus a Smart Stack, then < or >")
+            return []
+        }
+        guard tile.stack != nil else {
+            message = Message("\(tile.id) is not a Smart Stack")
+            return []
+        }
+        return [.scrollStack(id: tile.id, offset: offset)]
+    }
+
     private mutating func hintKey(_ key: Key, hints: [LinkHint], typed: String) -> [DashboardEffect] {
         switch key {
         case .escape:
@@ -118,6 +172,9 @@ extension DashboardState {
             return []
         case .hints:
             mode = .board
+        case .edit:
+            // The form is modal: a click elsewhere must not tap a link behind it.
+            return []
         case .board:
             break
         }

@@ -8,29 +8,74 @@ import TileUI
 /// `update(_:)` is the only way it changes; it returns the effects the shell must run. Drawing
 /// is a pure function of it (`DashboardView`). Nothing here touches a terminal, a file or a clock.
 public struct DashboardState: Sendable {
-    /// One tile as the board sees it.
+    /// One tile as the board sees it: one widget, or a Smart Stack showing one of several.
     public struct Tile: Equatable, Sendable {
+        /// One widget a tile can show, with what its edit form needs.
+        public struct Widget: Equatable, Sendable {
+            /// The scheduler's id for this widget (`TileSpec.instanceID(_:)`).
+            public var instanceID: String
+            /// The widget kind.
+            public var kind: String
+            /// The widget's display name (`支付宝`), for the edit form.
+            public var displayName: String
+            /// The widget's parameters in form order; empty for a static widget.
+            public var parameters: [ParameterDescription]
+            /// Every parameter's current value, by key.
+            public var values: [String: ParameterValue]
+
+            /// Widget `kind` scheduled as `instanceID`, with its parameters and their values.
+            public init(
+                instanceID: String, kind: String, displayName: String? = nil,
+                parameters: [ParameterDescription] = [], values: [String: ParameterValue] = [:]
+            ) {
+                self.instanceID = instanceID
+                self.kind = kind
+                self.displayName = displayName ?? kind
+                self.parameters = parameters
+                self.values = values
+            }
+        }
+
         /// Stable id (`TileSpec.id`).
         public var id: String
-        /// The widget kind, for messages.
-        public var kind: String
         /// The family the tile is shown in.
         public var family: WidgetFamily
-        /// The families the widget supports, in its order.
+        /// The families the tile can show (for a stack, those every member supports), in order.
         public var supportedFamilies: [WidgetFamily]
+        /// The tile's widget, or a Smart Stack's widgets in stack order.
+        public internal(set) var widgets: [Widget]
+        /// Which member a Smart Stack shows and when it last changed; nil for a single widget.
+        public internal(set) var stack: SmartStack?
         /// The last drawing of the tile; nil until the shell renders it (tiles on other pages
         /// are rendered when their page shows).
         public var grid: CellGrid?
-        /// The scheduler's last word on the tile; nil until known.
+        /// The scheduler's last word on the widget shown; nil until known.
         public var status: InstanceStatus?
 
-        /// A tile of kind `kind` in `family`, not yet drawn.
+        /// A tile of kind `kind` in `family`, not yet drawn, scheduled under its own id.
         public init(id: String, kind: String, family: WidgetFamily, supportedFamilies: [WidgetFamily]) {
+            self.init(id: id, family: family, supportedFamilies: supportedFamilies, widgets: [Widget(instanceID: id, kind: kind)])
+        }
+
+        /// A tile in `family` showing `widgets`: one widget, or a Smart Stack of several (which
+        /// starts on its first member).
+        public init(id: String, family: WidgetFamily, supportedFamilies: [WidgetFamily], widgets: [Widget]) {
+            precondition(!widgets.isEmpty, "a tile shows at least one widget")
             self.id = id
-            self.kind = kind
             self.family = family
             self.supportedFamilies = supportedFamilies
+            self.widgets = widgets
+            stack = widgets.count > 1 ? SmartStack(members: widgets.map(\.instanceID)) : nil
         }
+
+        /// The index in `widgets` of the widget shown.
+        public var shownIndex: Int { stack?.topIndex ?? 0 }
+        /// The widget shown.
+        public var shown: Widget { widgets[shownIndex] }
+        /// The kind of the widget shown, for messages.
+        public var kind: String { shown.kind }
+        /// The scheduler's id of the widget shown.
+        public var instanceID: String { shown.instanceID }
     }
 
     /// What the keys do right now.
@@ -41,6 +86,8 @@ public struct DashboardState: Sendable {
         case help
         /// Hint mode: `hints` are drawn; typing a label taps its link; `typed` is what has been typed so far.
         case hints([LinkHint], typed: String)
+        /// The edit form of a tile's widget is open (`e`); keys go to it.
+        case edit(EditForm)
     }
 
     /// A line for the status bar; errors are drawn in the stale colour.
@@ -151,12 +198,16 @@ public struct DashboardState: Sendable {
             message = Message(text, isError: true)
             return []
         case let .configChanged(newTiles, scheme, themeName, theme):
-            // Tiles that stay keep their status; every tile is drawn again.
+            // Tiles that stay keep their status, and stacks of the same widgets their place;
+            // every tile is drawn again.
             tiles = newTiles.map { tile in
                 var tile = tile
-                tile.status = self.tile(tile.id)?.status
+                guard let old = self.tile(tile.id) else { return tile }
+                if let stack = old.stack, stack.members == tile.stack?.members { tile.stack = stack }
+                if old.instanceID == tile.instanceID { tile.status = old.status }
                 return tile
             }
+            if case .edit(let form) = mode, tile(form.tileID) == nil { mode = .board }
             self.scheme = scheme
             self.theme = theme
             self.themeName = themeName
@@ -170,6 +221,52 @@ public struct DashboardState: Sendable {
             configError = text
             message = nil
             return []
+        case let .parametersSaved(id, member, values, report):
+            if let index = index(of: id), tiles[index].widgets.indices.contains(member) {
+                tiles[index].widgets[member].values = values
+            }
+            if case .edit(let form) = mode, form.tileID == id { mode = .board }
+            message = Message(report)
+            return []
+        case .parametersNotSaved(let text):
+            guard case .edit(var form) = mode else {
+                message = Message(text, isError: true)
+                return []
+            }
+            form.refuse(text)
+            mode = .edit(form)
+            return []
+        case let .stackScrolled(id, offset, now):
+            guard let index = index(of: id), var stack = tiles[index].stack else { return [] }
+            stack.scroll(by: offset, at: now)
+            showStackMember(of: index, stack: stack)
+            message = Message("\(id): \(tiles[index].kind) (\(stack.topIndex + 1) of \(stack.members.count))")
+            return []
+        case let .relevance(scores, now):
+            for index in tiles.indices {
+                guard var stack = tiles[index].stack else { continue }
+                let memberScores = stack.members.map { scores[$0] ?? 0 }
+                if stack.rotateIfDue(at: now, scores: memberScores) { showStackMember(of: index, stack: stack) }
+            }
+            return []
+        }
+    }
+
+    /// When a Smart Stack could next rotate by itself, given each widget's relevance now.
+    public func nextStackRotation(scores: [String: Double], now: Date) -> Date? {
+        tiles.compactMap { tile in
+            tile.stack.flatMap { stack in stack.nextRotationDate(after: now, scores: stack.members.map { scores[$0] ?? 0 }) }
+        }.min()
+    }
+
+    /// Shows the top member of `stack` in tile `index`; the old drawing and status belong to
+    /// the member shown before, so the shell draws the tile again.
+    private mutating func showStackMember(of index: Int, stack: SmartStack) {
+        let changed = tiles[index].stack?.topIndex != stack.topIndex
+        tiles[index].stack = stack
+        if changed {
+            tiles[index].grid = nil
+            tiles[index].status = nil
         }
     }
 

@@ -49,6 +49,7 @@ public enum DashboardView {
         }
         drawStatusLine(StatusLine(state: state, now: now), in: &canvas, state: state)
         if state.mode == .help { drawHelp(in: &canvas, state: state) }
+        if case .edit(let form) = state.mode { drawEditForm(form, in: &canvas, state: state) }
         return canvas.grid
     }
 
@@ -105,6 +106,15 @@ public enum DashboardView {
         guard y >= 0, state.screen.width > 0 else { return }
         let grid = CellGrid.render(StatusLineView(line: line), width: state.screen.width, height: 1, environment: environment(state))
         canvas.draw(grid, at: Point(x: 0, y: y), clip: canvas.bounds, background: nil)
+    }
+
+    private static func drawEditForm(_ form: EditForm, in canvas: inout ScreenCanvas, state: DashboardState) {
+        let board = state.layout.area
+        let size = EditFormView.size(of: form, in: board.size)
+        guard size.width > 0, size.height > 0 else { return }
+        let grid = CellGrid.render(EditFormView(form: form, size: size), width: size.width, height: size.height, environment: environment(state))
+        let origin = Point(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2)
+        canvas.draw(grid, at: origin, clip: board, background: nil)
     }
 
     private static func drawHelp(in canvas: inout ScreenCanvas, state: DashboardState) {

@@ -13,6 +13,8 @@ struct HelpOverlay: View {
         ("Tab S-Tab ←↑↓→", "move the focus"),
         ("Enter", "tap the focused tile"),
         ("click", "tap the link under the mouse"),
+        ("e", "edit the focused widget (Enter saves, Esc cancels)"),
+        ("< >", "focused Smart Stack: previous / next widget"),
         ("r", "reload the focused tile (all when none)"),
         ("[ ] PgUp PgDn", "previous / next page"),
         ("?", "this help (any key closes it)"),

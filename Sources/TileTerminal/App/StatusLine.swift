@@ -44,11 +44,13 @@ public struct StatusLine: Equatable, Sendable {
     private static func leading(state: DashboardState, now: Date) -> (String, Bool) {
         if let message = state.message { return (message.text, message.isError) }
         if let error = state.configError { return ("config not applied: \(error)", true) }
+        if case .edit(let form) = state.mode { return ("editing \(form.tileID)", false) }
         if case .hints(_, let typed) = state.mode {
             return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link · Esc leaves", false)
         }
         if let id = state.focusedID, let tile = state.tile(id) {
             var text = "\(id) · \(tile.family.shortName)"
+            if let stack = tile.stack { text += " · \(tile.kind) \(stack.topIndex + 1)/\(stack.members.count) (< > to scroll)" }
             if let stale = staleText(tile.status, now: now) { return (text + " · " + stale, true) }
             if tile.status?.isLoading == true { text += " · loading" }
             return (text, false)

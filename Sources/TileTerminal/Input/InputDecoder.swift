@@ -72,6 +72,8 @@ public struct InputDecoder: Sendable {
         case KEY_DOWN: return .down
         case KEY_LEFT: return .left
         case KEY_RIGHT: return .right
+        case KEY_SR: return .shiftUp
+        case KEY_SF: return .shiftDown
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
         case KEY_HOME: return .home

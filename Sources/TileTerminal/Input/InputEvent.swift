@@ -28,6 +28,10 @@ public enum Key: Hashable, Sendable {
     case left
     /// Arrow right.
     case right
+    /// Shift-Arrow up (moves a slot up in the edit form).
+    case shiftUp
+    /// Shift-Arrow down.
+    case shiftDown
     /// Page Up.
     case pageUp
     /// Page Down.

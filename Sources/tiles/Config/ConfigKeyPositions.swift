@@ -13,12 +13,22 @@ struct ConfigKeyPositions {
     }
 
     private var positions: [[String]: Position] = [:]
+    /// The 0-based line of each table header, by resolved path (for rewriting a table in place).
+    private(set) var headerLines: [[String]: Int] = [:]
+    /// The resolved path of each `key = value` that starts a line, by 0-based line.
+    private(set) var keyPaths: [Int: [String]] = [:]
+    /// Every table header's 0-based line, in order.
+    private var headers: [Int] = []
+    /// How many lines the text has.
+    let lineCount: Int
     /// How many elements each array of tables has so far, by its resolved path.
     private var arrayCounts: [[String]: Int] = [:]
 
     init(source: String) {
         var table: [String] = []
-        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        lineCount = lines.count
+        for (index, line) in lines.enumerated() {
             let scalars = Array(line.unicodeScalars)
             var cursor = 0
             while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
@@ -30,11 +40,14 @@ struct ConfigKeyPositions {
                 guard let (keys, _) = Self.readKey(scalars, from: &cursor) else { continue }
                 table = resolve(keys, appendingElement: isArray)
                 if positions[table] == nil { positions[table] = position }
+                if headerLines[table] == nil { headerLines[table] = index }
+                headers.append(index)
             } else if let (keys, keyColumn) = Self.readKey(scalars, from: &cursor) {
                 let path = table + keys
                 record(path, Position(line: index + 1, column: keyColumn + 1))
                 Self.skipSpaces(scalars, &cursor)
                 guard cursor < scalars.count, scalars[cursor] == "=" else { continue }
+                keyPaths[index] = path
                 cursor += 1
                 Self.skipSpaces(scalars, &cursor)
                 if cursor < scalars.count, scalars[cursor] == "{" {
@@ -53,6 +66,13 @@ struct ConfigKeyPositions {
             length -= 1
         }
         return nil
+    }
+
+    /// The 0-based lines of the table whose header is at line `header`: from the line after it
+    /// up to the next header (or the end).
+    func section(after header: Int) -> Range<Int> {
+        let end = headers.first { $0 > header } ?? lineCount
+        return (header + 1)..<end
     }
 
     // MARK: - Scanning

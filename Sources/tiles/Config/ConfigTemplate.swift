@@ -1,7 +1,11 @@
 /// The commented starting file `tiles config init` writes: the built-in board, every other
 /// setting shown commented out with its default. docs/configuration.md describes each key.
 enum ConfigTemplate {
-    static let text = #"""
+    /// The whole starting file.
+    static var text: String { settings + board }
+
+    /// Everything but the board.
+    static let settings = #"""
         # tiles configuration — see docs/configuration.md for every key.
         # Check it with `tiles check`; command-line options win over this file.
 
@@ -32,25 +36,35 @@ enum ConfigTemplate {
         # per_day = 60
         # min_interval_minutes = 5
 
+
+        """#
+
+    /// The built-in board as `[[page]]` tables, with the built-in tiles' ids.
+    static let board = #"""
         # The board: pages of tiles, in order. Each tile is a widget in a family
         # (small, medium, large, extraLarge, rectangular, circular, inline) with its parameters.
+        # `id` names a tile's cache and remembered family; `e` on the board edits parameters here.
         [[page]]
 
         [[page.tile]]
+        id = "qqsync"
         widget = "qqsync"
         family = "medium"
 
         [[page.tile]]
+        id = "alipay"
         widget = "alipay"
         family = "medium"
         parameters = { city = "上海", buttons = ["scan", "pay", "healthCode", "transit"] }
 
         [[page.tile]]
+        id = "commit"
         widget = "commit"
         family = "medium"
         parameters = { owner = "apple", repo = "swift", branch = "main" }
 
-        # A Smart Stack: several widgets in one place (shown as its first widget for now).
+        # A Smart Stack: several widgets in one place, one shown at a time; the most relevant
+        # comes to the top by itself, and < > on the focused stack scroll through it.
         # [[page.tile]]
         # family = "small"
         # [[page.tile.stack]]

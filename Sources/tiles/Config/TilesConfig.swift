@@ -20,9 +20,9 @@ struct TilesConfig {
 
         var isStack: Bool { entries.count > 1 }
 
-        /// The tile as the dashboard places it; a Smart Stack shows its first widget for now.
+        /// The tile as the dashboard places it.
         var spec: TileSpec {
-            TileSpec(id: id, kind: entries[0].kind, family: family, parameters: entries[0].parameters)
+            TileSpec(id: id, family: family, widgets: entries.map { TileSpec.Widget(kind: $0.kind, parameters: $0.parameters) })
         }
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The `e` edit form and Smart Stacks, driven through tmux like a user would.
+extension EndToEndTests {
+    /// A home whose config has one Alipay tile with a commented parameters line; returns the file.
+    private static func alipayConfig(_ home: DashboardHome) throws -> URL {
+        let directory = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("config.toml")
+        try """
+            [[page]]
+            [[page.tile]]
+            id = "pay"
+            widget = "alipay"
+            family = "medium"
+            parameters = { city = "上海", buttons = ["scan", "pay", "healthCode", "transit"] }  # my buttons
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func theEditFormChoosesAlipayButtonsAndSavesThemToTheTileAndTheFile() throws {
+        var configFile: URL?
+        let board = try Board { configFile = try Self.alipayConfig($0) }
+        defer { board.close() }
+        let file = try #require(configFile)
+        var screen = try board.session.waitFor(timeout: 20, "the Alipay tile") { ["多云 28℃", "扫一扫", "健康码"].allSatisfy($0.contains) }
+        #expect(!screen.contains("余额宝"))
+
+        try board.session.sendKeys("Tab", "e")
+        screen = try board.session.waitFor("the edit form") { $0.contains("Edit 支付宝 · pay · medium") }
+        #expect(screen.contains("功能 4"))
+        #expect(screen.contains("[x]"), "showWeather is on")
+
+        // Slot 3 (健康码) becomes 余额宝, chosen from the list by typing part of its name.
+        try board.session.sendKeys("Down", "Down", "Space")
+        try board.session.waitFor("the list of buttons") { $0.contains("Filter:") && $0.contains("会员积分") }
+        try board.session.sendLiteral("余额")
+        try board.session.waitFor("the filtered list") { !$0.contains("会员积分") && $0.contains("▸ 余额宝") }
+        try board.session.sendKeys("Enter")
+        try board.session.waitFor("slot 3 changed") { $0.contains("功能 3") && !$0.contains("Filter:") && $0.contains("余额宝") }
+        // Slot 1 (扫一扫) becomes 卡包; then 卡包 moves down to slot 2.
+        try board.session.sendKeys("Up", "Up", "Space")
+        try board.session.waitFor("the list of buttons") { $0.contains("Filter:") }
+        try board.session.sendLiteral("卡包")
+        try board.session.sendKeys("Enter")
+        try board.session.waitFor("slot 1 changed") { !$0.contains("Filter:") && $0.contains("卡包") }
+        try board.session.sendKeys("S-Down")
+        try board.session.sendKeys("Enter")
+
+        screen = try board.session.waitFor("the saved tile") { screen in
+            screen.contains("saved to config.toml") && screen.contains("余额宝") && screen.contains("卡包") && !screen.contains("Edit 支付宝")
+        }
+        #expect(!screen.contains("扫一扫") && !screen.contains("健康码"))
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains(#"parameters = { buttons = ["pay", "cards", "yuebao", "transit"], city = "上海" }  # my buttons"#))
+        let backup = try String(contentsOf: file.appendingPathExtension("bak"), encoding: .utf8)
+        #expect(backup.contains(#"buttons = ["scan", "pay", "healthCode", "transit"]"#))
+        // The save's own reload of the file keeps the board as it is: no error, the tile stays.
+        screen = try board.session.capture()
+        #expect(!screen.contains("config not applied"))
+        #expect(screen.contains("收付款"))
+    }
+
+    @Test func escCancelsTheEditFormAndTheFileStaysUntouched() throws {
+        var configFile: URL?
+        let board = try Board { configFile = try Self.alipayConfig($0) }
+        defer { board.close() }
+        let file = try #require(configFile)
+        let before = try String(contentsOf: file, encoding: .utf8)
+        try board.session.waitFor(timeout: 20, "the Alipay tile") { $0.contains("多云 28℃") }
+        try board.session.sendKeys("Tab", "e")
+        try board.session.waitFor("the edit form") { $0.contains("Edit 支付宝") }
+        // The city in the line editor: clear it, type 杭州, then leave without saving.
+        for _ in 0..<6 { try board.session.sendKeys("Down") }
+        try board.session.sendKeys("Space", "C-u")
+        try board.session.sendLiteral("杭州")
+        try board.session.waitFor("the typed city") { $0.contains("杭州") }
+        try board.session.sendKeys("Enter")
+        try board.session.sendKeys("Escape")
+        try board.session.waitFor("the form closed") { $0.contains("edit cancelled") && !$0.contains("Edit 支付宝") }
+        #expect(try String(contentsOf: file, encoding: .utf8) == before)
+        #expect(!FileManager.default.fileExists(atPath: file.appendingPathExtension("bak").path))
+    }
+
+    @Test func aSmartStackShowsOneWidgetAndAngleBracketsScrollIt() throws {
+        let board = try Board { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try """
+                [[page]]
+                [[page.tile]]
+                id = "stack"
+                family = "medium"
+                [[page.tile.stack]]
+                widget = "qqsync"
+                [[page.tile.stack]]
+                widget = "commit"
+
+                """.write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        defer { board.close() }
+        var screen = try board.session.waitFor(timeout: 20, "the stack's first widget") { $0.contains("测试句子") }
+        #expect(!screen.contains("Latest Commit"))
+        try board.session.sendKeys("Tab")
+        try board.session.waitFor("the stack in the status line") { $0.contains("stack · medium · qqsync 1/2") }
+        try board.session.sendKeys(">")
+        screen = try board.session.waitFor(timeout: 20, "the stack's second widget") { $0.contains("Fix the thing") }
+        #expect(!screen.contains("测试句子"))
+        #expect(screen.contains("stack: commit (2 of 2)"))
+        try board.session.sendKeys(">")
+        try board.session.waitFor("back to the first widget") { $0.contains("测试句子") && !$0.contains("Fix the thing") }
+    }
+}

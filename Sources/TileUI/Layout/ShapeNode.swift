@@ -72,10 +72,16 @@ final class ShapeNode: LayoutNode {
             guard !stops.isEmpty else { return }
             gradient = g
         }
+        // With opaque paint every cell is covered whole, so rows are painted in one pass each.
+        let opaque = canvas.alpha >= 1 && stops.allSatisfy { $0.alpha >= 1 }
         // The paint is unwrapped once, outside the cell loops, so that no cell copies the gradient.
         guard let gradient else {
             let color = stops[0]
             for y in area.minY..<area.maxY {
+                if opaque {
+                    canvas.paintOpaqueRow(y: y, columns: paintedColumns(y: y, area: area, rounded: rounded, of: rect)) { _ in color.rgb }
+                    continue
+                }
                 for x in area.minX..<area.maxX where !(rounded && isCorner(x: x, y: y, of: rect)) {
                     canvas.fill(x: x, y: y, color: color)
                 }
@@ -84,10 +90,27 @@ final class ShapeNode: LayoutNode {
         }
         for y in area.minY..<area.maxY {
             let row = gradient.rowStep(y: y, in: rect)
+            if opaque {
+                canvas.paintOpaqueRow(y: y, columns: paintedColumns(y: y, area: area, rounded: rounded, of: rect)) { x in
+                    gradient.color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops).rgb
+                }
+                continue
+            }
             for x in area.minX..<area.maxX where !(rounded && isCorner(x: x, y: y, of: rect)) {
                 canvas.fill(x: x, y: y, color: gradient.color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops))
             }
         }
+    }
+
+    /// The columns of `area` (a part of `rect`) a fill covers in row `y`: all of them, less the
+    /// corner cells of a rounded shape (A7.6).
+    private func paintedColumns(y: Int, area: Rect, rounded: Bool, of rect: Rect) -> Range<Int> {
+        var lower = area.minX, upper = area.maxX
+        if rounded && (y == rect.minY || y == rect.maxY - 1) {
+            if lower == rect.minX { lower += 1 }
+            if upper == rect.maxX { upper -= 1 }
+        }
+        return lower..<max(lower, upper)
     }
 }
 

@@ -29,6 +29,15 @@ public struct CellGrid: Hashable, Sendable {
         _modify { yield &cells[y * width + x] }
     }
 
+    /// Runs `body` on row `y`'s cells in place, indexed by column. For loops that write a run of
+    /// cells: through the subscript every write checks that the storage is not shared.
+    mutating func withRow<Result>(_ y: Int, _ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
+        let start = y * width
+        return cells.withUnsafeMutableBufferPointer { all in
+            body(UnsafeMutableBufferPointer(rebasing: all[start..<start + width]))
+        }
+    }
+
     /// Whether (x, y) lies inside the grid.
     public func contains(x: Int, y: Int) -> Bool {
         x >= 0 && y >= 0 && x < width && y < height

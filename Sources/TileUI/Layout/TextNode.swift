@@ -27,8 +27,9 @@ final class TextNode: LayoutNode {
     private let blockRows: [Int]
     /// The hard lines, split once; only block-glyph layout needs them.
     private let hardLines: [String]
-    /// Width of each hard line at each block scale, measured once.
-    private let blockWidths: [Int: [Int]]
+    /// For each scale of `blockRows`, each hard line's width at each prefix length (0 to all of
+    /// its characters), measured once: fitting a proposal then needs no string work.
+    private let blockPrefixWidths: [[[Int]]]
 
     init(text: String, environment env: EnvironmentValues) {
         self.text = TextLineBreaker.prepare(text)
@@ -58,11 +59,9 @@ final class TextNode: LayoutNode {
             }
         }
         self.blockRows = rows
-        var widths: [Int: [Int]] = [:]
-        for scale in rows {
-            widths[scale] = hardLines.map { BlockFont.width(of: $0, rows: scale) ?? 0 }
+        self.blockPrefixWidths = rows.map { scale in
+            hardLines.map { BlockFont.prefixWidths(of: $0, rows: scale) ?? [0] }
         }
-        self.blockWidths = widths
         self.hardLines = rows.isEmpty ? [] : hardLines
 
         var attributes: CellAttributes = []
@@ -89,14 +88,17 @@ final class TextNode: LayoutNode {
     }
 
     private func computeLayout(_ p: ProposedSize) -> TextLayout {
+        if let fit = blockFit(p) {
+            let lines = (0..<fit.lineCount).map { line in
+                let kept = keptPrefix(line: line, scaleIndex: fit.scaleIndex, width: fit.width)
+                let text = hardLines[line]
+                let shown = kept.count == blockPrefixWidths[fit.scaleIndex][line].count - 1 ? text : String(text.prefix(kept.count))
+                return TextLine(text: shown, width: kept.width)
+            }
+            return TextLayout(glyphRows: blockRows[fit.scaleIndex], lines: lines, isTruncated: fit.isTruncated, size: fit.size)
+        }
         let width = p.width == .infinity ? nil : p.width
         let height = p.height == .infinity ? nil : p.height
-        for (index, scale) in blockRows.enumerated() {
-            let isLast = index == blockRows.count - 1 && Font.glyphRows(forPoints: font.size * minimumScaleFactor) > 1
-            if let layout = blockLayout(scale: scale, width: width, height: height, truncating: isLast) {
-                return layout
-            }
-        }
         let lines = TextLineBreaker.layout(prepared, width: width, maxLines: lineCap(height: height), truncation: truncation)
         let visible = max(lines.lines.count, reservedLines)
         return TextLayout(
@@ -114,40 +116,69 @@ final class TextNode: LayoutNode {
         }
     }
 
-    /// Block-glyph layout at `scale`; nil when it does not fit, unless `truncating`, when glyphs
-    /// that do not fit are dropped from the end of each line.
-    private func blockLayout(scale: Int, width: Int?, height: Int?, truncating: Bool) -> TextLayout? {
-        var hardLines = self.hardLines
-        var truncated = false
-        let maxLines = [lineLimit, height.map { max(1, $0 / scale) }].compactMap { $0 }.min() ?? hardLines.count
-        if hardLines.count > maxLines {
-            guard truncating else { return nil }
-            hardLines = Array(hardLines.prefix(maxLines))
-            truncated = true
+    /// How block text fits one proposal: at which scale, how many hard lines show, the width
+    /// they were cut to, and the size reported. Kept apart from the lines' text so that measuring
+    /// block text, as stacks do several times, builds no strings.
+    private struct BlockFit {
+        var scaleIndex: Int
+        var lineCount: Int
+        var width: Int?
+        var isTruncated: Bool
+        var size: Size
+    }
+
+    /// The largest block scale that fits `p` (A6.7), or nil when one-row text must be used.
+    private func blockFit(_ p: ProposedSize) -> BlockFit? {
+        let width = p.width == .infinity ? nil : p.width
+        let height = p.height == .infinity ? nil : p.height
+        for index in blockRows.indices {
+            let isLast = index == blockRows.count - 1 && Font.glyphRows(forPoints: font.size * minimumScaleFactor) > 1
+            if let fit = blockFit(scaleIndex: index, width: width, height: height, truncating: isLast) {
+                return fit
+            }
         }
-        var lines: [TextLine] = []
-        for var line in hardLines {
-            var lineWidth = blockWidths[scale]?[lines.count] ?? BlockFont.width(of: line, rows: scale) ?? 0
-            if let width, lineWidth > width {
+        return nil
+    }
+
+    /// Block-glyph fit at scale `blockRows[scaleIndex]`; nil when it does not fit, unless
+    /// `truncating`, when glyphs that do not fit are dropped from the end of each line.
+    private func blockFit(scaleIndex: Int, width: Int?, height: Int?, truncating: Bool) -> BlockFit? {
+        let scale = blockRows[scaleIndex]
+        let maxLines = min(lineLimit ?? .max, height.map { max(1, $0 / scale) } ?? .max)
+        let lineCount = min(hardLines.count, maxLines)
+        var truncated = lineCount < hardLines.count
+        if truncated && !truncating { return nil }
+        var widest = 0
+        for line in 0..<lineCount {
+            let widths = blockPrefixWidths[scaleIndex][line]
+            if let width, widths[widths.count - 1] > width {
                 guard truncating else { return nil }
-                while lineWidth > width, !line.isEmpty {
-                    line.removeLast()
-                    lineWidth = BlockFont.width(of: line, rows: scale) ?? 0
-                }
                 truncated = true
             }
-            lines.append(TextLine(text: line, width: lineWidth))
+            widest = max(widest, keptPrefix(line: line, scaleIndex: scaleIndex, width: width).width)
         }
-        let tooTall = height.map { lines.count * scale > $0 } ?? false
+        let tooTall = height.map { lineCount * scale > $0 } ?? false
         if tooTall && !truncating { return nil }
-        let widest = lines.map(\.width).max() ?? 0
-        return TextLayout(
-            glyphRows: scale, lines: lines, isTruncated: truncated,
-            size: Size(width: widest, height: max(lines.count, reservedLines) * scale))
+        return BlockFit(
+            scaleIndex: scaleIndex, lineCount: lineCount, width: width, isTruncated: truncated,
+            size: Size(width: widest, height: max(lineCount, reservedLines) * scale))
+    }
+
+    /// How many characters of hard line `line` show at scale `blockRows[scaleIndex]` within
+    /// `width`, and their width: all when they fit, else the longest prefix that does.
+    private func keptPrefix(line: Int, scaleIndex: Int, width: Int?) -> (count: Int, width: Int) {
+        let widths = blockPrefixWidths[scaleIndex][line]
+        var count = widths.count - 1
+        if let width {
+            while count > 0 && widths[count] > width { count -= 1 }
+        }
+        return (count, widths[count])
     }
 
     override func computeSize(_ proposal: ProposedSize) -> Size {
-        guard blockRows.isEmpty else { return layout(for: proposal).size }
+        if !blockRows.isEmpty {
+            return blockFit(proposal)?.size ?? layout(for: proposal).size
+        }
         // Stacks measure a Text at several widths (0, ∞, their offer) and draw it at one, so
         // measuring counts lines without building their text.
         let width = proposal.width == .infinity ? nil : proposal.width

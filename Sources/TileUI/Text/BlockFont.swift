@@ -33,6 +33,19 @@ enum BlockFont {
         return columns
     }
 
+    /// The width of each prefix of `text` at `rows`, from the empty one to the whole text:
+    /// `prefixWidths(of: t, rows: r)?[n]` is `width(of: String(t.prefix(n)), rows: r)`. Nil when
+    /// some character has no glyph.
+    static func prefixWidths(of text: String, rows: Int) -> [Int]? {
+        guard let face = faces[rows] else { return nil }
+        var widths = [0]
+        for (index, character) in text.enumerated() {
+            guard let glyph = face[canonical(character)] else { return nil }
+            widths.append(widths[index] + glyph.width + (index > 0 ? letterSpacing : 0))
+        }
+        return widths
+    }
+
     /// The rows for `text` (one line, no newlines), glyphs separated by `letterSpacing` blank
     /// columns; nil if any character has no glyph.
     static func render(_ text: String, rows: Int) -> [String]? {

@@ -92,8 +92,11 @@ enum TextLineBreaker {
             return TextLayoutLines(lines: [line], isTruncated: false, width: line.width)
         }
         let glyphs = prepared.glyphs
-        let ranges = glyphs.lineRanges(width: width.map { max(1, $0) }, opportunities: width == nil ? [] : prepared.opportunities)
         let limit = maxLines.map { max(1, $0) } ?? Int.max
+        // One range past the limit tells that text remains; the rest are never looked at.
+        let ranges = glyphs.lineRanges(
+            width: width.map { max(1, $0) }, opportunities: width == nil ? [] : prepared.opportunities,
+            maxCount: limit.addingSaturating(1))
         var lines: [TextLine]
         var isTruncated = false
         if ranges.count <= limit {
@@ -119,15 +122,25 @@ enum TextLineBreaker {
             return (1, line.width)
         }
         let glyphs = prepared.glyphs
-        let ranges = glyphs.lineRanges(width: width.map { max(1, $0) }, opportunities: width == nil ? [] : prepared.opportunities)
         let limit = maxLines.map { max(1, $0) } ?? Int.max
-        var widest = 0
-        if ranges.count <= limit {
-            for range in ranges { widest = max(widest, glyphs.width(range)) }
-            return (ranges.count, widest)
+        // Lines are counted as they are wrapped, without an array of them, up to one past the limit.
+        var lineCount = 0, widest = 0, widestBeforeLast = 0, lastStart = 0
+        var overflows = false
+        glyphs.forEachLineRange(width: width.map { max(1, $0) }, opportunities: width == nil ? [] : prepared.opportunities) { range in
+            guard lineCount < limit else {
+                overflows = true
+                return false
+            }
+            lineCount += 1
+            widestBeforeLast = widest
+            widest = max(widest, glyphs.width(range))
+            lastStart = range.lowerBound
+            return true
         }
-        for range in ranges[..<(limit - 1)] { widest = max(widest, glyphs.width(range)) }
-        let (remaining, start) = glyphs.remainder(from: ranges[limit - 1].lowerBound)
+        if !overflows { return (lineCount, widest) }
+        // The last visible line holds the rest of the text, shortened (see `layout`).
+        widest = widestBeforeLast
+        let (remaining, start) = glyphs.remainder(from: lastStart)
         var lastWidth = remaining.width(start..<remaining.count)
         if let width, lastWidth > width {
             let (head, tail) = remaining.shortenedRanges(from: start, toFit: width, mode: truncation)
@@ -319,23 +332,35 @@ struct Glyphs {
         lineRanges(width: width, opportunities: width == nil ? [] : breakOpportunities())
     }
 
-    /// `lineRanges(width:)` with the break opportunities already computed.
-    func lineRanges(width: Int?, opportunities: [Bool]) -> [Range<Int>] {
+    /// `lineRanges(width:)` with the break opportunities already computed; with `maxCount`, only
+    /// the first `maxCount` ranges.
+    func lineRanges(width: Int?, opportunities: [Bool], maxCount: Int = .max) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        var hardStart = 0
-        for index in 0...count where index == count || classes[index] == .newline {
-            if let width {
-                wrapHardLine(hardStart..<index, width: width, opportunities: opportunities, into: &result)
-            } else {
-                result.append(hardStart..<index)
-            }
-            hardStart = index + 1
+        forEachLineRange(width: width, opportunities: opportunities) { range in
+            result.append(range)
+            return result.count < maxCount
         }
         return result
     }
 
-    /// Greedy wrap of one hard line (no "\n" inside) to `width` ≥ 1 columns.
-    private func wrapHardLine(_ hardLine: Range<Int>, width: Int, opportunities: [Bool], into result: inout [Range<Int>]) {
+    /// Calls `body` with the range of each wrapped line in order (see `lineRanges`) until it
+    /// returns false. A Text cut to a few lines, as stacks measure it at height 0, stops wrapping
+    /// there instead of wrapping the whole text.
+    func forEachLineRange(width: Int?, opportunities: [Bool], _ body: (Range<Int>) -> Bool) {
+        var hardStart = 0
+        for index in 0...count where index == count || classes[index] == .newline {
+            if let width {
+                guard wrapHardLine(hardStart..<index, width: width, opportunities: opportunities, body) else { return }
+            } else {
+                guard body(hardStart..<index) else { return }
+            }
+            hardStart = index + 1
+        }
+    }
+
+    /// Greedy wrap of one hard line (no "\n" inside) to `width` ≥ 1 columns; false when `body`
+    /// asked to stop.
+    private func wrapHardLine(_ hardLine: Range<Int>, width: Int, opportunities: [Bool], _ body: (Range<Int>) -> Bool) -> Bool {
         var start = hardLine.lowerBound
         var lastOpportunity: Int?
         var index = start
@@ -359,7 +384,7 @@ struct Glyphs {
                     end -= 1
                 }
             }
-            result.append(trimmingTrailingSpaces(start..<end))
+            guard body(trimmingTrailingSpaces(start..<end)) else { return false }
             start = end
             lastOpportunity = nil
             // `index` is examined again against the new line; nothing between `end` and it is a
@@ -368,7 +393,7 @@ struct Glyphs {
         // Trailing spaces at the end of the text are kept while they fit.
         var end = hardLine.upperBound
         while end > start && classes[end - 1] == .space && offsets[end] - offsets[start] > width { end -= 1 }
-        result.append(start..<end)
+        return body(start..<end)
     }
 
     /// The graphemes from `start` to the end as `joinedRemainder` makes them, and the index they

@@ -35,8 +35,9 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// This colour drawn with `alpha` over `base` (straight alpha, per channel, rounded).
     public func blended(over base: RGBColor, alpha: Double) -> RGBColor {
         let a = min(max(alpha, 0), 1)
-        // Adding ½ and truncating rounds half up; both terms are non-negative.
-        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+        // Adding ½ and truncating rounds half up; both terms are non-negative. Inlined: gradients
+        // blend every cell they paint.
+        @inline(__always) func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8(Double(top) * a + Double(bottom) * (1 - a) + 0.5)
         }
         return RGBColor(red: mix(red, base.red), green: mix(green, base.green), blue: mix(blue, base.blue))

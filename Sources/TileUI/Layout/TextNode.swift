@@ -244,7 +244,10 @@ final class TextNode: LayoutNode {
     /// Block glyph rows leave their blank pixels transparent, like the space around a letter.
     private func drawBlockRow(_ row: String, x start: Int, y: Int, canvas: inout Canvas) {
         var x = start
-        for character in row {
+        // Block glyph rows are made of one-scalar, one-column graphemes (half blocks and spaces),
+        // so their scalars are their characters, without grapheme segmentation.
+        for scalar in row.unicodeScalars {
+            let character = Character(scalar)
             if character != " " {
                 let glyph: Character = isRedacted ? "▒" : character
                 canvas.put(glyph, width: 1, x: x, y: y, color: color, attributes: isRedacted ? attributes.union(.dim) : attributes)

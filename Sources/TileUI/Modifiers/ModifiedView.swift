@@ -25,10 +25,10 @@ struct ModifiedView<Content: View>: PrimitiveView {
     @inlinable static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         var inputs = inputs
         if let change = view.environment { change(&inputs.environment) }
-        let nodes = makeNodes(view.content, inputs)
-        guard let transform = view.transform else { return _ViewOutputs(nodes) }
+        let outputs = Content._makeNodes(view.content, inputs: inputs)
+        guard let transform = view.transform else { return outputs }
         // A modifier on a group applies to each of its views, as in SwiftUI.
-        return _ViewOutputs(nodes.map { transform($0, inputs) })
+        return outputs.map { transform($0, inputs) }
     }
 }
 

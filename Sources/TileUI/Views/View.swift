@@ -46,12 +46,74 @@ public struct _ViewInputs {
 }
 
 /// The layout nodes a view produced: one for most views, several for groups and `ForEach`.
+///
+/// One node is held inline, without an array: every view and every modifier level returns one of
+/// these, and an array per level was most of the allocations of resolving a tree.
 public struct _ViewOutputs {
-    @usableFromInline var nodes: [LayoutNode]
+    @usableFromInline enum Storage {
+        case none
+        case one(LayoutNode)
+        case many([LayoutNode])
+    }
 
-    @usableFromInline init(_ nodes: [LayoutNode]) { self.nodes = nodes }
-    @usableFromInline init(_ node: LayoutNode) { self.nodes = [node] }
-    @usableFromInline static var empty: _ViewOutputs { _ViewOutputs([]) }
+    @usableFromInline var storage: Storage
+
+    @inlinable init(_ nodes: [LayoutNode]) {
+        switch nodes.count {
+        case 0: storage = .none
+        case 1: storage = .one(nodes[0])
+        default: storage = .many(nodes)
+        }
+    }
+    @inlinable init(_ node: LayoutNode) { storage = .one(node) }
+    @inlinable static var empty: _ViewOutputs { _ViewOutputs([]) }
+
+    /// The nodes in order.
+    @inlinable var nodes: [LayoutNode] {
+        switch storage {
+        case .none: return []
+        case .one(let node): return [node]
+        case .many(let nodes): return nodes
+        }
+    }
+
+    /// These nodes followed by `other`'s, as the children of one container.
+    @inlinable mutating func append(_ other: _ViewOutputs) {
+        switch (storage, other.storage) {
+        case (_, .none): return
+        case (.none, _): storage = other.storage
+        default:
+            var nodes = self.nodes
+            // Emptied first so that `nodes` is the array's only reference and grows in place.
+            storage = .none
+            other.appendNodes(to: &nodes)
+            storage = .many(nodes)
+        }
+    }
+
+    /// Adds these nodes, in order, to the end of `array`.
+    @inlinable func appendNodes(to array: inout [LayoutNode]) {
+        switch storage {
+        case .none: return
+        case .one(let node): array.append(node)
+        case .many(let nodes): array.append(contentsOf: nodes)
+        }
+    }
+
+    /// Each node replaced by `transform(node)`, in order.
+    @inlinable func map(_ transform: (LayoutNode) -> LayoutNode) -> _ViewOutputs {
+        switch storage {
+        case .none: return self
+        case .one(let node): return _ViewOutputs(transform(node))
+        case .many(let nodes): return _ViewOutputs(nodes.map(transform))
+        }
+    }
+
+    /// One node for these: itself when alone, an empty node for none, a vertical stack for several.
+    @inlinable var singleNode: LayoutNode {
+        if case .one(let node) = storage { return node }
+        return TileUI.singleNode(nodes)
+    }
 }
 
 /// Views whose content tiles builds directly rather than from a `body`.
@@ -73,7 +135,7 @@ extension Never: View {
 
 /// Resolves a view to a single node: several nodes stack vertically, none is empty.
 @inlinable func makeSingleNode<V: View>(_ view: V, _ inputs: _ViewInputs) -> LayoutNode {
-    singleNode(makeNodes(view, inputs))
+    V._makeNodes(view, inputs: inputs).singleNode
 }
 
 /// One node for `nodes`: itself when alone, an empty node for none, a vertical stack for several.

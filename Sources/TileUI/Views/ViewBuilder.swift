@@ -37,9 +37,9 @@ public struct _ViewPair<First: View, Second: View>: PrimitiveView {
     }
 
     @inlinable public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        var nodes = makeNodes(view.first, inputs)
-        nodes.append(contentsOf: makeNodes(view.second, inputs))
-        return _ViewOutputs(nodes)
+        var outputs = First._makeNodes(view.first, inputs: inputs)
+        outputs.append(Second._makeNodes(view.second, inputs: inputs))
+        return outputs
     }
 }
 
@@ -113,7 +113,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var nodes: [LayoutNode] = []
         nodes.reserveCapacity(view.data.count)
         for element in view.data {
-            nodes.append(contentsOf: makeNodes(view.content(element), inputs))
+            Content._makeNodes(view.content(element), inputs: inputs).appendNodes(to: &nodes)
         }
         return _ViewOutputs(nodes)
     }

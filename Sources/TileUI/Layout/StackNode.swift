@@ -65,52 +65,57 @@ final class StackNode: LayoutNode {
         let n = children.count
         // Scratch space on the stack rather than three heap arrays per allocation: stacks are
         // allocated for every proposal they get, and the arrays showed in the layout benchmark.
+        // Priorities are read once into scratch too: `layoutPriority` is a class property, and
+        // each read of it in the sort's comparisons was an exclusivity check.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * n) { scratch in
-            let minimum = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
-            let flexibility = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
-            var order = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
-            // Flexibility and minimum on the major axis, minor axis held at pm (A1.5).
-            for (i, child) in children.enumerated() {
-                minimum[i] = major(child.sizeThatFits(proposal(major: 0, minor: pm)))
-                let maximum = major(child.sizeThatFits(proposal(major: .infinity, minor: pm)))
-                flexibility[i] = maximum.subtractingSaturating(minimum[i])
-                order[i] = i
-            }
-            // Fitting order: priority descending, then flexibility ascending; among infinitely
-            // flexible children the larger minimum first; ties keep declaration order (A3.3 step 1).
-            order.sort { a, b in
-                let pa = children[a].layoutPriority, pb = children[b].layoutPriority
-                if pa != pb { return pa > pb }
-                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
-                if flexibility[a] == .max && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
-                return a < b
-            }
-            var sizes = [Size](repeating: .zero, count: n)
-            var available = pM.subtractingSaturating(internalSpacing)
-            // Reserve the minimums of every group below the first (A3.3 step 2).
-            let firstPriority = order.first.map { children[$0].layoutPriority } ?? 0
-            for i in order where children[i].layoutPriority < firstPriority {
-                available = available.subtractingSaturating(minimum[i])
-            }
-            var start = 0
-            while start < n {
-                let priority = children[order[start]].layoutPriority
-                var end = start
-                while end < n && children[order[end]].layoutPriority == priority { end += 1 }
-                if start > 0 {
-                    for i in order[start..<end] { available = available.addingSaturating(minimum[i]) }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { priority in
+                let minimum = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+                let flexibility = UnsafeMutableBufferPointer(rebasing: scratch[n..<2 * n])
+                var order = UnsafeMutableBufferPointer(rebasing: scratch[2 * n..<3 * n])
+                // Flexibility and minimum on the major axis, minor axis held at pm (A1.5).
+                for (i, child) in children.enumerated() {
+                    minimum[i] = major(child.sizeThatFits(proposal(major: 0, minor: pm)))
+                    let maximum = major(child.sizeThatFits(proposal(major: .infinity, minor: pm)))
+                    flexibility[i] = maximum.subtractingSaturating(minimum[i])
+                    priority[i] = child.layoutPriority
+                    order[i] = i
                 }
-                for position in start..<end {
-                    let i = order[position]
-                    let remaining = end - position
-                    let offer = available == .max ? Int.max : max(available / remaining, 0)
-                    let size = children[i].sizeThatFits(proposal(major: offer, minor: pm))
-                    sizes[i] = size
-                    available = available.subtractingSaturating(major(size))
+                // Fitting order: priority descending, then flexibility ascending; among infinitely
+                // flexible children the larger minimum first; ties keep declaration order (A3.3 step 1).
+                order.sort { a, b in
+                    let pa = priority[a], pb = priority[b]
+                    if pa != pb { return pa > pb }
+                    if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                    if flexibility[a] == .max && minimum[a] != minimum[b] { return minimum[a] > minimum[b] }
+                    return a < b
                 }
-                start = end
+                var sizes = [Size](repeating: .zero, count: n)
+                var available = pM.subtractingSaturating(internalSpacing)
+                // Reserve the minimums of every group below the first (A3.3 step 2).
+                let firstPriority = order.first.map { priority[$0] } ?? 0
+                for i in order where priority[i] < firstPriority {
+                    available = available.subtractingSaturating(minimum[i])
+                }
+                var start = 0
+                while start < n {
+                    let groupPriority = priority[order[start]]
+                    var end = start
+                    while end < n && priority[order[end]] == groupPriority { end += 1 }
+                    if start > 0 {
+                        for i in order[start..<end] { available = available.addingSaturating(minimum[i]) }
+                    }
+                    for position in start..<end {
+                        let i = order[position]
+                        let remaining = end - position
+                        let offer = available == .max ? Int.max : max(available / remaining, 0)
+                        let size = children[i].sizeThatFits(proposal(major: offer, minor: pm))
+                        sizes[i] = size
+                        available = available.subtractingSaturating(major(size))
+                    }
+                    start = end
+                }
+                return sizes
             }
-            return sizes
         }
     }
 

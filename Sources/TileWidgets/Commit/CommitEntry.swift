@@ -39,6 +39,18 @@ public struct CommitEntry: TimelineEntry, Hashable {
         self.timeZone = timeZone
     }
 
+    /// How long a new commit stays relevant.
+    static let relevantWindow: TimeInterval = 60 * 60
+
+    /// Seed 003 scores every entry 10; here a commit is relevant for the hour after it was made,
+    /// so a Smart Stack brings Commit to the top when the branch moves (LAYOUT.md B6.2).
+    public var relevance: TimelineEntryRelevance? {
+        guard let commit, failure == nil else { return nil }
+        let age = max(0, date.timeIntervalSince(commit.date))
+        guard age < Self.relevantWindow else { return nil }
+        return TimelineEntryRelevance(score: 10, duration: Self.relevantWindow - age)
+    }
+
     /// The seed's snapshot: `Fixed stuff` by John Appleseed, committed at `date` and fetched five
     /// minutes later, on the configured branch (apple/swift main by default).
     public static func sample(date: Date, timeZone: TimeZone, configuration: CommitIntent = CommitIntent()) -> CommitEntry {

@@ -31,6 +31,9 @@ public struct CountdownEntry: TimelineEntry, Hashable {
     public var target: Date
     /// The configured time as typed, or the reason it could not be used.
     public var label: String
+    /// Set on the entry of the last half hour before the moment, so that a Smart Stack brings
+    /// the countdown to the top while it matters (LAYOUT.md B6.2).
+    public var relevance: TimelineEntryRelevance?
 }
 
 /// The countdown's timeline: one entry whose timer ticks by itself, and a new one when the moment
@@ -48,7 +51,20 @@ struct CountdownProvider: IntentTimelineProvider {
 
     func timeline(for configuration: CountdownIntent, in context: TimelineContext) async throws -> Timeline<CountdownEntry> {
         let entry = entry(for: configuration, now: context.now)
-        return Timeline(entries: [entry], policy: .after(entry.target))
+        return Timeline(entries: Self.withRelevance(entry, now: context.now), policy: .after(entry.target))
+    }
+
+    /// How long before the moment the countdown becomes relevant.
+    static let relevantWindow: TimeInterval = 30 * 60
+
+    /// `entry`, and the same countdown again from half an hour before its moment, scored as
+    /// relevant until the moment; within that half hour already, `entry` itself is scored.
+    static func withRelevance(_ entry: CountdownEntry, now: Date) -> [CountdownEntry] {
+        guard entry.target > now else { return [entry] }
+        var relevant = entry
+        relevant.date = max(now, entry.target.addingTimeInterval(-relevantWindow))
+        relevant.relevance = TimelineEntryRelevance(score: 1, duration: entry.target.timeIntervalSince(relevant.date))
+        return relevant.date > entry.date ? [entry, relevant] : [relevant]
     }
 
     private func entry(for configuration: CountdownIntent, now: Date) -> CountdownEntry {

@@ -136,11 +136,11 @@ public struct EditForm: Equatable, Sendable {
     /// The key hints for the footer, for what is open now.
     public var keyHints: String {
         switch editor {
-        case .text?: return "type · ←→ move · Enter done · Esc back"
-        case .picker?: return "type to filter · ↑↓ choose · Enter pick · Esc back"
+        case .text?: return "Enter keep · Esc undo · Ctrl-U clear"
+        case .picker?: return "type to filter · ↑↓ · Enter pick · Esc back"
         case nil:
             if case .slot? = rows.indices.contains(selection) ? rows[selection] : nil {
-                return "↑↓ select · Space choose · Shift-↑↓ move · Enter save · Esc cancel"
+                return "Space choose · Shift-↑↓ move · Enter save · Esc cancel"
             }
             return "↑↓ select · Space change · Enter save · Esc cancel"
         }

@@ -8,9 +8,11 @@ struct EditFormView: View {
     var form: EditForm
     var size: Size
 
-    /// Rows the frame, padding, title, blank line, error line and key hints take.
+    /// Space around the content; the frame is drawn over its outer cells.
+    static let padding = EdgeInsets(top: 2, leading: 3, bottom: 2, trailing: 3)
+    /// Rows the padding, title, blank line, error line and key hints take.
     static let chromeRows = 8
-    /// Columns the frame and padding take.
+    /// Columns the padding takes.
     static let chromeColumns = 6
 
     /// The box's size for `form` over a board area of `area`: up to 64 columns, as tall as its
@@ -46,7 +48,7 @@ struct EditFormView: View {
                 .lineLimit(1)
                 .foregroundColor(Color("text.secondary"))
         }
-        .padding(EdgeInsets(top: 1, leading: 2, bottom: 1, trailing: 2))
+        .padding(Self.padding)
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .foregroundColor(Color("status.text"))
         .background(Color("status.background"))

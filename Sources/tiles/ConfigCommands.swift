@@ -22,8 +22,9 @@ struct ConfigCommand: ParsableCommand {
               tiles config init            # write a commented starting file
               tiles config init --force    # replace an existing one
               tiles config path            # print where the file is
+              tiles config set alipay city=杭州 buttons=scan,pay,transit,cards
             """,
-        subcommands: [Init.self, Path.self]
+        subcommands: [Init.self, Path.self, Set.self]
     )
 
     /// `tiles config init`: writes the commented starting file.
@@ -53,6 +54,93 @@ struct ConfigCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
             print("wrote \(url.path)")
+        }
+    }
+
+    /// `tiles config set TILE KEY=VALUE…`: the edit form from the shell.
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set parameters of one tile in the config file, as the board's edit form (e) does.",
+            discussion: """
+                Only that tile's parameters change in the file: comments and layout stay, and the \
+                previous file is kept as config.toml.bak. Without a config file, the built-in board is \
+                written first. Running boards apply the change at once. Values are typed as for \
+                `tiles render --param` (`tiles list` shows each widget's parameters).
+
+                Examples:
+                  tiles config set alipay city=杭州 buttons=scan,pay,transit,cards
+                  tiles config set commit owner=swiftlang branch=release/6.3
+                  tiles config set stack-4 --stack 2 title=午饭 time=12:00
+                """
+        )
+
+        @Argument(help: "The tile's id: its `id` in the file, else KIND-N (N counts tiles from 1); the built-in board's are qqsync, alipay, commit.")
+        var tile: String
+
+        @Argument(help: "Parameters as KEY=VALUE.")
+        var assignments: [String]
+
+        @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).")
+        var config: String?
+
+        @Option(help: "In a Smart Stack, which widget (from 1).")
+        var stack = 1
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let widgets = knownWidgets(environment)
+            let loader = ConfigLoader(environment: environment, widgets: widgets)
+            let file = config.map { URL(fileURLWithPath: $0) } ?? loader.defaultFile
+            let current: TilesConfig
+            do {
+                current = FileManager.default.fileExists(atPath: file.path)
+                    ? try loader.read(file.path)
+                    : try ConfigReader(file: file.path, source: ConfigTemplate.text, widgets: widgets).read()
+            } catch {
+                throw error.usageError
+            }
+            let board = current.pages.isEmpty
+                ? try ConfigReader(file: file.path, source: ConfigTemplate.board, widgets: widgets).read()
+                : current
+            guard let (_, entry) = ConfigEditor.locate(tileID: tile, member: stack - 1, in: board) else {
+                let ids = board.tiles.map(\.id)
+                let hint = nearest(to: tile, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
+                let isStack = board.tiles.contains { $0.id == tile }
+                throw UsageError(message: isStack
+                    ? "tile '\(tile)' has no widget \(stack); --stack counts from 1"
+                    : "no tile '\(tile)' in \(file.path)\(hint); tiles: \(ids.joined(separator: ", "))")
+            }
+            let widget = widgets.first { $0.kind == entry.kind }!
+            var values = try widget.resolveParameters(entry.parameters)
+            let descriptions = widget.parameters
+            for assignment in assignments {
+                guard let equals = assignment.firstIndex(of: "=") else {
+                    throw UsageError(message: "expected KEY=VALUE, found '\(assignment)'")
+                }
+                let key = String(assignment[..<equals])
+                guard let description = descriptions.first(where: { $0.key == key }) else {
+                    throw UsageError(message: "\(tile) (\(entry.kind)): \(ParameterError.unknownParameter(key, known: descriptions.map(\.key)))")
+                }
+                do {
+                    values[key] = try description.parse(String(assignment[assignment.index(after: equals)...]))
+                } catch {
+                    throw UsageError(message: "\(tile) (\(entry.kind)): \(error)")
+                }
+            }
+            let resolved: [String: ParameterValue]
+            do {
+                resolved = try widget.resolveParameters(values)
+            } catch {
+                throw UsageError(message: "\(tile) (\(entry.kind)): \(error)")
+            }
+            let editor = ConfigEditor(file: file, widgets: widgets, home: environment["HOME"])
+            do {
+                print(try editor.save(tileID: tile, member: stack - 1, values: resolved))
+            } catch {
+                guard error.isWriteError else { throw UsageError(message: error.description) }
+                FileHandle.standardError.write(Data("tiles: \(error.description)\n".utf8))
+                Foundation.exit(1)
+            }
         }
     }
 

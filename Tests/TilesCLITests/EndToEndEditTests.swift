@@ -112,4 +112,32 @@ extension EndToEndTests {
         try board.session.sendKeys(">")
         try board.session.waitFor("back to the first widget") { $0.contains("测试句子") && !$0.contains("Fix the thing") }
     }
+
+    @Test func sigkillWhileTheBoardSavesItsStateNeverCorruptsTheStateFile() throws {
+        let home = try DashboardHome()
+        let server = try StubHTTPServer(routes: Self.routes())
+        defer { server.stop() }
+        let stateFile = home.root.appendingPathComponent("state/tiles/state.json")
+        for attempt in 0..<8 {
+            let board = try Board(home: home, server: server)
+            defer { board.close() }
+            let pid = try board.session.panePID
+            // Four saves in a row (scheme, families, scheme, families), killed a little later each time.
+            try board.session.sendKeys("t", "s", "t", "m")
+            usleep(useconds_t(attempt * 4_000))
+            try board.session.kill(signal: SIGKILL)
+            let deadline = Date().addingTimeInterval(5)
+            while FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline"),
+                  (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.contains(") Z ") == false, Date() < deadline {
+                usleep(10_000)
+            }
+            guard FileManager.default.fileExists(atPath: stateFile.path) else { continue }
+            let data = try Data(contentsOf: stateFile)
+            let state = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            #expect(state != nil, "attempt \(attempt) left a state file that is not JSON: \(String(decoding: data, as: UTF8.self))")
+            #expect(["light", "dark"].contains(state?["scheme"] as? String), "attempt \(attempt)")
+            #expect((state?["families"] as? [String: String])?.count == 3, "attempt \(attempt)")
+        }
+        #expect(FileManager.default.fileExists(atPath: stateFile.path), "some attempt saved before the kill")
+    }
 }

@@ -35,4 +35,32 @@ import Glibc
         }
         #expect(killedMidway > 0)
     }
+
+    @Test func testSIGKILLDuringConfigSavesNeverCorruptsTheConfigOrItsBackup() throws {
+        let home = try DashboardHome()
+        let environment = ProcessInfo.processInfo.environment.merging(home.environment(serviceURL: "http://127.0.0.1:9")) { $1 }
+        let file = home.root.appendingPathComponent("config/tiles/config.toml")
+        #expect(try runTiles(["config", "set", "alipay", "city=北京"], environment: environment).status == 0)
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var killedMidway = 0
+        for attempt in 0..<40 {
+            let process = Process()
+            process.executableURL = products.appendingPathComponent("tiles")
+            process.arguments = ["config", "set", "alipay", "city=" + String(repeating: "杭", count: 1 + attempt % 40)]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(attempt * 1_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { killedMidway += 1 }
+            for path in [file.path, file.path + ".bak"] where FileManager.default.fileExists(atPath: path) {
+                let check = try runTiles(["check", path], environment: environment)
+                #expect(check.status == 0, "attempt \(attempt) left \(path) broken: \(check.stderr)")
+                #expect(check.stdout.contains("3 tiles (qqsync, alipay, commit)"))
+            }
+        }
+        #expect(killedMidway > 0)
+    }
 }

@@ -14,6 +14,8 @@ struct ConfigEditor {
     /// Why an edit could not be saved; the file is untouched.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// True when the file was fine but could not be written (disk full, no permission).
+        var isWriteError = false
     }
 
     /// The config file. It may not exist yet: the built-in board's first edit creates it from the
@@ -64,7 +66,7 @@ struct ConfigEditor {
             if exists { try AtomicFile.write(Data(original.utf8), to: backupFile, permissions: permissions) }
             try AtomicFile.write(Data(edited.utf8), to: file, permissions: permissions)
         } catch {
-            throw Failure(description: "\(error)")
+            throw Failure(description: "\(error)", isWriteError: true)
         }
         return exists ? "saved to \(name) (the previous file is \(backupFile.lastPathComponent))" : "saved to \(file.path) (a new file)"
     }

@@ -110,6 +110,8 @@ final class DashboardSession {
     /// reload that changes none of these (a save by the edit form, a touch) changes nothing.
     private var configured: (ids: [String], scheme: ColorScheme?, themeName: String?)
     private var watcher: ConfigWatcher?
+    /// Each Smart Stack member's relevance as of the last frame, by scheduler id (empty without stacks).
+    private var stackScores: [String: Double] = [:]
 
     init(options: DashboardOptions, setup: DashboardSetup, terminal: Terminal, loop: EventLoop, stateFile: URL) {
         self.options = options
@@ -186,7 +188,10 @@ final class DashboardSession {
             }
             cache.invalidate(scheduler.processDue())
             if state.tiles.contains(where: { $0.stack != nil }) {
-                _ = feed(.relevance(stackRelevance(at: options.clock.now()), now: options.clock.now()))
+                stackScores = stackRelevance(at: now)
+                _ = feed(.relevance(stackScores, now: now))
+            } else {
+                stackScores = [:]
             }
             refreshVisibleTiles()
             terminal.draw(DashboardView.screen(state, now: options.clock.now()))
@@ -197,9 +202,8 @@ final class DashboardSession {
     /// The earliest of the scheduler's next date and a Smart Stack's next possible rotation.
     private func nextWakeDate() -> Date? {
         let scheduled = scheduler.nextWakeDate()
-        guard state.tiles.contains(where: { $0.stack != nil }) else { return scheduled }
-        let now = options.clock.now()
-        guard let rotation = state.nextStackRotation(scores: stackRelevance(at: now), now: now) else { return scheduled }
+        guard !stackScores.isEmpty,
+              let rotation = state.nextStackRotation(scores: stackScores, now: options.clock.now()) else { return scheduled }
         return min(scheduled ?? rotation, rotation)
     }
 

@@ -17,7 +17,7 @@ extension WidgetServices {
         guard let lease = FetchLease(directory: leaseDirectory, key: key) else {
             // Another board is fetching: wait for what it brings (a few quiet sleeps, no spinning).
             for _ in 0..<40 {
-                try await Task.sleep(nanoseconds: 250_000_000)
+                try await sleepOnEventLoop(.milliseconds(250))
                 if let fetched = recall(T.self, as: key), fetched.fetchedAt >= now.addingTimeInterval(-freshFor) {
                     return fetched.value
                 }

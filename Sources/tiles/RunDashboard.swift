@@ -131,7 +131,7 @@ struct RunDashboard: ParsableCommand {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let stamp = ISO8601DateFormatter().string(from: Date())
             guard let handle = FileHandle(forWritingAtPath: file.path) ?? {
-                FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
                 return FileHandle(forWritingAtPath: file.path)
             }() else { return }
             defer { try? handle.close() }

@@ -29,9 +29,8 @@ extension EndToEndTests {
         #expect(!screen.contains("余额宝"))
 
         try board.session.sendKeys("Tab", "e")
-        screen = try board.session.waitFor("the edit form") { $0.contains("Edit 支付宝 · pay · medium") }
-        #expect(screen.contains("功能 4"))
-        #expect(screen.contains("[x]"), "showWeather is on")
+        // Rows below the title show the values: 功能 4 the last slot, [x] the weather switch.
+        try board.session.waitFor("the edit form") { ["Edit 支付宝 · pay · medium", "功能 4", "[x]"].allSatisfy($0.contains) }
 
         // Slot 3 (健康码) becomes 余额宝, chosen from the list by typing part of its name.
         try board.session.sendKeys("Down", "Down", "Space")
@@ -106,9 +105,11 @@ extension EndToEndTests {
         try board.session.sendKeys("Tab")
         try board.session.waitFor("the stack in the status line") { $0.contains("stack · medium · qqsync 1/2") }
         try board.session.sendKeys(">")
-        screen = try board.session.waitFor(timeout: 20, "the stack's second widget") { $0.contains("Fix the thing") }
+        // The status line is the frame's last row: wait for it too, not just the tile above it.
+        screen = try board.session.waitFor(timeout: 20, "the stack's second widget") {
+            $0.contains("Fix the thing") && $0.contains("stack: commit (2 of 2)")
+        }
         #expect(!screen.contains("测试句子"))
-        #expect(screen.contains("stack: commit (2 of 2)"))
         try board.session.sendKeys(">")
         try board.session.waitFor("back to the first widget") { $0.contains("测试句子") && !$0.contains("Fix the thing") }
     }

@@ -220,7 +220,7 @@ public final class TimelineScheduler {
             inbox.append(completion)
             wake()
         }
-        tasks[token] = Task {
+        tasks[token] = Task(executorPreference: ProviderExecutor.shared) {
             do {
                 let timeline = try await instance.widget.timeline(in: context, parameters: instance.parameters)
                 post(Completion(id: instance.id, token: token, result: .success(timeline)))

@@ -58,8 +58,12 @@ public final class HTTPFetcher: Sendable {
         else {
             throw .malformed("not an http(s) URL with a host: \(url.absoluteString)")
         }
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.method = .GET
+        var request: HTTPClient.Request
+        do {
+            request = try HTTPClient.Request(url: url.absoluteString, method: .GET)
+        } catch {
+            throw .malformed("not a URL AsyncHTTPClient accepts: \(url.absoluteString) (\(error))")
+        }
         for (name, value) in headers {
             request.headers.add(name: name, value: value)
         }
@@ -94,56 +98,65 @@ public final class HTTPFetcher: Sendable {
 
     /// Sends `request` and reads the body, all within the total timeout. Error bodies are
     /// only wanted for their message, so an oversized one is dropped instead of failing.
-    private func perform(_ request: HTTPClientRequest) async throws -> FetchResponse {
-        let total = configuration.totalTimeout
-        let bodyDeadline = ContinuousClock.now + total
-        let response = try await client.execute(request, deadline: .now() + TimeAmount(total))
-        let status = Int(response.status.code)
-        let headers = response.headers.map { (name: $0.name, value: $0.value) }
-        let isError = status >= 400
-        let limit = configuration.maxBodyBytes
-
-        if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > limit {
-            if isError {
-                return FetchResponse(status: status, headers: headers, body: [])
-            }
-            throw FetchError.tooLarge
-        }
-        do {
-            let body = try await Self.readBody(response.body, limit: limit, deadline: bodyDeadline)
-            return FetchResponse(status: status, headers: headers, body: body)
-        } catch FetchError.tooLarge where isError {
-            return FetchResponse(status: status, headers: headers, body: [])
+    ///
+    /// This uses AsyncHTTPClient's event-loop API rather than its async one: the async API starts
+    /// unstructured tasks on the global executor for every request, and on Linux the first task
+    /// there starts libdispatch's 1 Hz pool monitor for good (see `ProviderExecutor`). Awaiting
+    /// the future resumes on the caller's executor; cancelling the caller cancels the request.
+    private func perform(_ request: HTTPClient.Request) async throws -> FetchResponse {
+        let collector = BodyCollector(limit: configuration.maxBodyBytes)
+        let task = client.execute(request: request, delegate: collector, deadline: .now() + TimeAmount(configuration.totalTimeout))
+        return try await withTaskCancellationHandler {
+            try await task.futureResult.get()
+        } onCancel: {
+            task.cancel()
         }
     }
+}
 
-    /// Collects `body`, failing with `.tooLarge` past `limit` bytes and `.timedOut` at
-    /// `deadline`. (AsyncHTTPClient's own deadline stops applying once the head arrives.)
-    private static func readBody(
-        _ body: HTTPClientResponse.Body,
-        limit: Int,
-        deadline: ContinuousClock.Instant
-    ) async throws -> [UInt8] {
-        try await withThrowingTaskGroup(of: [UInt8].self) { group in
-            group.addTask {
-                var bytes: [UInt8] = []
-                for try await buffer in body {
-                    guard bytes.count + buffer.readableBytes <= limit else {
-                        throw FetchError.tooLarge
-                    }
-                    bytes.append(contentsOf: buffer.readableBytesView)
-                }
-                return bytes
-            }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                throw FetchError.timedOut
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else {
-                throw FetchError.malformed("response body ended without a result")
-            }
-            return first
+/// Collects a response for `HTTPFetcher`: the head, and the body up to `limit` bytes. A larger
+/// success body fails the request with `.tooLarge`; a larger error body is dropped.
+///
+/// `@unchecked Sendable`: AsyncHTTPClient calls a delegate's methods one at a time, in order, on
+/// the request's event loop, so its state is never touched from two threads at once.
+private final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
+    typealias Response = FetchResponse
+
+    private let limit: Int
+    private var status = 0
+    private var headers: [(name: String, value: String)] = []
+    private var body: [UInt8] = []
+    private var discardsBody = false
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<FetchResponse>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        status = Int(head.status.code)
+        headers = head.headers.map { (name: $0.name, value: $0.value) }
+        if let declared = head.headers.first(name: "Content-Length").flatMap(Int.init), declared > limit {
+            return tooLarge(task)
         }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<FetchResponse>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        guard !discardsBody else { return task.eventLoop.makeSucceededVoidFuture() }
+        guard body.count + buffer.readableBytes <= limit else { return tooLarge(task) }
+        body.append(contentsOf: buffer.readableBytesView)
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<FetchResponse>) throws -> FetchResponse {
+        FetchResponse(status: status, headers: headers, body: discardsBody ? [] : body)
+    }
+
+    /// Over the limit: an error response keeps its status and loses its body; any other fails.
+    private func tooLarge(_ task: HTTPClient.Task<FetchResponse>) -> EventLoopFuture<Void> {
+        guard status >= 400 else { return task.eventLoop.makeFailedFuture(FetchError.tooLarge) }
+        discardsBody = true
+        body = []
+        return task.eventLoop.makeSucceededVoidFuture()
     }
 }

@@ -29,9 +29,7 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
         jobs.append(job)
         if !started {
             started = true
-            let thread = Thread { [unowned self] in self.run() }
-            thread.name = name
-            thread.start()
+            Thread.detachNewThread { [unowned self] in self.run() }
         }
         condition.signal()
         condition.unlock()
@@ -39,6 +37,8 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs jobs in the order they came, waiting (without a timeout) while there are none.
     private func run() {
+        // Named from inside: on Linux only the thread itself can set its kernel-visible name.
+        Thread.current.name = name
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }

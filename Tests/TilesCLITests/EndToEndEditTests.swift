@@ -62,6 +62,24 @@ extension EndToEndTests {
         #expect(screen.contains("收付款"))
     }
 
+    @Test func aBoardFromTilesAppliesAnEditToThisRunOnly() throws {
+        let home = try DashboardHome()
+        let server = try StubHTTPServer(routes: Self.routes())
+        defer { server.stop() }
+        let board = try Board(home: home, server: server, arguments: ["--tiles", "alipay"])
+        defer { board.close() }
+        try board.session.waitFor(timeout: 20, "the weather") { $0.contains("多云 28℃") }
+        // 显示天气 is the row after the four button slots.
+        try board.session.sendKeys("Tab", "e", "Down", "Down", "Down", "Down", "Space")
+        try board.session.waitFor("the switch off") { $0.contains("[ ]") }
+        try board.session.sendKeys("Enter")
+        let screen = try board.session.waitFor("the tile without weather") { screen in
+            screen.contains("alipay-1: applied to this run only") && !screen.contains("多云 28℃") && screen.contains("扫一扫")
+        }
+        #expect(!screen.contains("Edit 支付宝"))
+        #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("config/tiles/config.toml").path))
+    }
+
     @Test func escCancelsTheEditFormAndTheFileStaysUntouched() throws {
         var configFile: URL?
         let board = try Board { configFile = try Self.alipayConfig($0) }

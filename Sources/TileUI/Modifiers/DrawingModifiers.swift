@@ -2,17 +2,17 @@ import Foundation
 
 extension View {
     /// Paints `color` behind the view, exactly its size.
-    @inlinable public func background(_ color: Color) -> some View {
+    @inlinable public consuming func background(_ color: Color) -> some View {
         background(alignment: .center) { color }
     }
 
     /// Draws `content` behind the view, proposed exactly the view's size (A7.5).
-    @inlinable public func background<V: View>(_ content: V, alignment: Alignment = .center) -> some View {
+    @inlinable public consuming func background<V: View>(_ content: V, alignment: Alignment = .center) -> some View {
         background(alignment: alignment) { content }
     }
 
     /// Draws `content` behind the view, proposed exactly the view's size (A7.5).
-    @inlinable public func background<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
+    @inlinable public consuming func background<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
         let secondary = content()
         return transformingNodes { node, inputs in
             SecondaryNode(
@@ -22,12 +22,12 @@ extension View {
     }
 
     /// Draws `content` in front of the view, proposed exactly the view's size (A7.5).
-    @inlinable public func overlay<V: View>(_ content: V, alignment: Alignment = .center) -> some View {
+    @inlinable public consuming func overlay<V: View>(_ content: V, alignment: Alignment = .center) -> some View {
         overlay(alignment: alignment) { content }
     }
 
     /// Draws `content` in front of the view, proposed exactly the view's size (A7.5).
-    @inlinable public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
+    @inlinable public consuming func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
         let secondary = content()
         return transformingNodes { node, inputs in
             SecondaryNode(
@@ -37,7 +37,7 @@ extension View {
     }
 
     /// A one-cell box outline in `color` on the view's edges.
-    @inlinable public func border(_ color: Color, width: Int = 1) -> some View {
+    @inlinable public consuming func border(_ color: Color, width: Int = 1) -> some View {
         overlay(alignment: .center) {
             if width > 0 { Rectangle().stroke(color) }
         }
@@ -45,34 +45,34 @@ extension View {
 
     /// Multiplies the opacity of the view (A7.8): 0 draws nothing, below 0.6 draws dim where no
     /// colour lies beneath to blend with.
-    @inlinable public func opacity(_ opacity: Double) -> some View {
+    @inlinable public consuming func opacity(_ opacity: Double) -> some View {
         transformingNodes { node, _ in OpacityNode(child: node, opacity: opacity) }
     }
 
     /// Keeps the view's layout but draws nothing (A7.8).
-    @inlinable public func hidden() -> some View {
+    @inlinable public consuming func hidden() -> some View {
         transformingNodes { node, _ in HiddenNode(child: node) }
     }
 
     /// Clips the view to its frame.
-    @inlinable public func clipped() -> some View {
+    @inlinable public consuming func clipped() -> some View {
         transformingNodes { node, _ in ClipNode(child: node, roundsCorners: false) }
     }
 
     /// Clips the view to its frame with rounded corners: from 8 pt the corner cells show what lies
     /// beneath, and box corners drawn there become ╭╮╰╯ (A7.6). No effect on layout.
-    @inlinable public func cornerRadius(_ radius: Double) -> some View {
+    @inlinable public consuming func cornerRadius(_ radius: Double) -> some View {
         transformingNodes { node, _ in ClipNode(child: node, roundsCorners: radius >= 8) }
     }
 
     /// Clips the view to a shape's outline (rectangles, rounded rectangles and capsules).
-    @inlinable public func clipShape<S: Shape>(_ shape: S) -> some View {
+    @inlinable public consuming func clipShape<S: Shape>(_ shape: S) -> some View {
         let rounds = shape._outline.value.isRounded
         return transformingNodes { node, _ in ClipNode(child: node, roundsCorners: rounds) }
     }
 
     /// The URL a tap on the widget opens outside every `Link` (B8.1).
-    @inlinable public func widgetURL(_ url: URL?) -> some View {
+    @inlinable public consuming func widgetURL(_ url: URL?) -> some View {
         transformingNodes { node, _ in
             guard let url else { return node }
             return WidgetURLNode(child: node, url: url)

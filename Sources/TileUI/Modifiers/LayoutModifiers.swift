@@ -1,11 +1,11 @@
 extension View {
     /// Pads every edge by `length` cells; nil is the default padding, 2 columns and 1 row (C4).
-    @inlinable public func padding(_ length: Int? = nil) -> some View {
+    @inlinable public consuming func padding(_ length: Int? = nil) -> some View {
         padding(.all, length)
     }
 
     /// Pads `edges` by `length` cells; nil is the default padding (2 columns, 1 row).
-    @inlinable public func padding(_ edges: Edge, _ length: Int? = nil) -> some View {
+    @inlinable public consuming func padding(_ edges: Edge, _ length: Int? = nil) -> some View {
         let horizontal = length ?? 2, vertical = length ?? 1
         return padding(EdgeInsets(
             top: edges.contains(.top) ? vertical : 0,
@@ -15,12 +15,12 @@ extension View {
     }
 
     /// Pads each edge by its own inset; negative insets let the content overflow (A7.1).
-    @inlinable public func padding(_ insets: EdgeInsets) -> some View {
+    @inlinable public consuming func padding(_ insets: EdgeInsets) -> some View {
         transformingNodes { node, _ in PaddingNode(child: node, insets: insets) }
     }
 
     /// A frame of exactly `width` × `height` cells (nil keeps the content's size on that axis) (A7.2).
-    @inlinable public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> some View {
+    @inlinable public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> some View {
         transformingNodes { node, _ in FixedFrameNode(child: node, width: width, height: height, alignment: alignment) }
     }
 
@@ -40,12 +40,12 @@ extension View {
     }
 
     /// Asks for the ideal size on the chosen axes: one line of text that may overflow (A6.9, A7.4).
-    @inlinable public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
+    @inlinable public consuming func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
         transformingNodes { node, _ in FixedSizeNode(child: node, horizontal: horizontal, vertical: vertical) }
     }
 
     /// The priority a stack gives this view when dividing space (A3.3, A7.9).
-    @inlinable public func layoutPriority(_ value: Double) -> some View {
+    @inlinable public consuming func layoutPriority(_ value: Double) -> some View {
         transformingNodes { node, _ in
             node.layoutPriority = value
             return node
@@ -53,7 +53,7 @@ extension View {
     }
 
     /// Drawing order inside a ZStack; layout is unchanged (A4.3).
-    @inlinable public func zIndex(_ value: Double) -> some View {
+    @inlinable public consuming func zIndex(_ value: Double) -> some View {
         transformingNodes { node, _ in
             node.zIndex = value
             return node
@@ -61,7 +61,7 @@ extension View {
     }
 
     /// Draws the view moved by `x` columns and `y` rows without changing layout.
-    @inlinable public func offset(x: Int = 0, y: Int = 0) -> some View {
+    @inlinable public consuming func offset(x: Int = 0, y: Int = 0) -> some View {
         transformingNodes { node, _ in OffsetNode(child: node, dx: x, dy: y) }
     }
 }

@@ -32,12 +32,15 @@ struct ModifiedView<Content: View>: PrimitiveView {
     }
 }
 
+// Modifiers are `consuming`, here and in the public modifier methods: the view being modified
+// moves into the `ModifiedView` rather than being copied, so a chain of modifiers does not copy
+// (and retain everything inside) its innermost view once per level.
 extension View {
-    @inlinable func modifyingEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
+    @inlinable consuming func modifyingEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
         ModifiedView(content: self, environment: change)
     }
 
-    @inlinable func transformingNodes(_ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode) -> ModifiedView<Self> {
+    @inlinable consuming func transformingNodes(_ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode) -> ModifiedView<Self> {
         ModifiedView(content: self, transform: transform)
     }
 }

@@ -4,22 +4,25 @@
 @resultBuilder
 public enum ViewBuilder {
     @inlinable public static func buildBlock() -> EmptyView { EmptyView() }
-    @inlinable public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    @inlinable public static func buildBlock<Content: View>(_ content: consuming Content) -> Content { content }
+    // Every view is taken `consuming` and moved into what is built from it: a builder's views
+    // nest deeply (modifiers and pairs in pairs), and a borrowed view is copied whole, retaining
+    // every closure and string inside it, at each level it passes through.
     // Several views combine pairwise into `_ViewPair`s rather than into one variadic tuple view:
     // code that walks a parameter pack stays generic even when specialized, so every view below
     // such a tuple resolved through value witnesses and metadata lookups (see `View._makeNodes`).
-    @inlinable public static func buildPartialBlock<Content: View>(first: Content) -> Content { first }
+    @inlinable public static func buildPartialBlock<Content: View>(first: consuming Content) -> Content { first }
     @inlinable public static func buildPartialBlock<Accumulated: View, Next: View>(
-        accumulated: Accumulated, next: Next
+        accumulated: consuming Accumulated, next: consuming Next
     ) -> _ViewPair<Accumulated, Next> {
         _ViewPair(first: accumulated, second: next)
     }
-    @inlinable public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
-    @inlinable public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
-    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @inlinable public static func buildExpression<Content: View>(_ content: consuming Content) -> Content { content }
+    @inlinable public static func buildIf<Content: View>(_ content: consuming Content?) -> Content? { content }
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(first: consuming TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
-    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    @inlinable public static func buildEither<TrueContent: View, FalseContent: View>(second: consuming FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
     @inlinable public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }

@@ -88,11 +88,13 @@ final class ShapeNode: LayoutNode {
             }
             return
         }
+        // Opaque stops blend without their alphas, all channels at once (see GradientRamp).
+        let ramp = opaque ? GradientRamp(stops.map(\.rgb)) : nil
         for y in area.minY..<area.maxY {
             let row = gradient.rowStep(y: y, in: rect)
-            if opaque {
+            if let ramp {
                 canvas.paintOpaqueRow(y: y, columns: paintedColumns(y: y, area: area, rounded: rounded, of: rect)) { x in
-                    gradient.color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops).rgb
+                    ramp.color(t: row.t0 + row.dt * Double(x - rect.minX))
                 }
                 continue
             }

@@ -17,7 +17,16 @@ public struct CellGrid: Hashable, Sendable {
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
-        self.cells = Array(repeating: .blank, count: self.width * self.height)
+        // Each cell is made in place rather than copied from `Cell.blank`: a copy retains the
+        // cell's grapheme (a runtime call per cell even for a space), a new blank cell is only
+        // stores. Creating the grid showed in the layout benchmark.
+        let count = self.width * self.height
+        self.cells = Array(unsafeUninitializedCapacity: count) { cells, initialized in
+            for index in 0..<count {
+                (cells.baseAddress! + index).initialize(to: Cell())
+            }
+            initialized = count
+        }
         self.links = []
     }
 

@@ -22,8 +22,10 @@ struct GradientRamp {
             guard stops.count > 1 else { return rgb(stops[0]) }
             let position = min(max(t, 0), 1) * Double(stops.count - 1)
             let index = min(Int(position), stops.count - 2)
-            // As in `RGBColor.blended(over:alpha:)`: the later stop over the earlier one.
-            let a = min(max(position - Double(index), 0), 1)
+            // As in `RGBColor.blended(over:alpha:)`: the later stop over the earlier one. Its
+            // clamp of the alpha is left out: the fraction is already within 0…1 (`index` is at
+            // most `position`, and less than it by at most 1, exactly).
+            let a = position - Double(index)
             let top = stops[index + 1], bottom = stops[index]
             return rgb(top * a + bottom * (1 - a) + 0.5)
         }

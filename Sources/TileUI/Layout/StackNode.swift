@@ -46,8 +46,10 @@ final class StackNode: LayoutNode {
     private func majorProposal(_ p: ProposedSize) -> Int? { axis == .horizontal ? p.width : p.height }
     private func minorProposal(_ p: ProposedSize) -> Int? { axis == .horizontal ? p.height : p.width }
 
-    /// The last allocations, so that drawing reuses what measuring computed.
-    private var allocations = AllocationCache()
+    /// The last allocations, so that drawing reuses what measuring computed. Unchecked for
+    /// exclusivity, as `LayoutNode`'s size cache: only `allocate` touches it, never across
+    /// `computeAllocation`.
+    @exclusivity(unchecked) private var allocations = AllocationCache()
 
     /// The children's sizes for `proposal`, in declaration order (A3.2–A3.3), memoized.
     private func allocate(_ p: ProposedSize) -> [Size] {

@@ -77,7 +77,9 @@ final class TextNode: LayoutNode {
     override var spacingKind: SpacingKind { .text }
 
     /// The last layout built, for drawing and baselines; measuring needs no lines (`computeSize`).
-    private var lastLayout: (proposal: ProposedSize, layout: TextLayout)?
+    /// Unchecked for exclusivity, as `LayoutNode`'s size cache: only `layout(for:)` touches it,
+    /// never across `computeLayout`.
+    @exclusivity(unchecked) private var lastLayout: (proposal: ProposedSize, layout: TextLayout)?
 
     /// The layout for `proposal`, memoized: baselines and drawing may ask for the same one.
     func layout(for proposal: ProposedSize) -> TextLayout {

@@ -77,14 +77,28 @@ final class ClipNode: WrapperNode {
         canvas.clipped(to: rect) { canvas in
             child.draw(in: rect, proposal: proposal, canvas: &canvas)
         }
-        let rounded: [Character: Character] = ["┌": "╭", "┐": "╮", "└": "╰", "┘": "╯"]
         for (point, saved) in zip(corners, beneath) {
             let drawn = canvas.grid[point.x, point.y]
-            if let round = rounded[drawn.character], !drawn.isContinuation {
+            if let round = ClipNode.rounded(drawn.character), !drawn.isContinuation {
                 canvas.grid[point.x, point.y].character = round
             } else {
                 canvas.restore(saved, x: point.x, y: point.y)
             }
+        }
+    }
+}
+
+extension ClipNode {
+    /// The rounded form of a square box corner (┌ becomes ╭, …), nil for any other glyph. A
+    /// switch rather than a dictionary: a dictionary literal here was built, and its keys hashed,
+    /// on every draw.
+    static func rounded(_ corner: Character) -> Character? {
+        switch corner {
+        case "┌": return "╭"
+        case "┐": return "╮"
+        case "└": return "╰"
+        case "┘": return "╯"
+        default: return nil
         }
     }
 }

@@ -249,9 +249,9 @@ final class TextNode: LayoutNode {
         // Block glyph rows are made of one-scalar, one-column graphemes (half blocks and spaces),
         // so their scalars are their characters, without grapheme segmentation.
         for scalar in row.unicodeScalars {
-            let character = Character(scalar)
-            if character != " " {
-                let glyph: Character = isRedacted ? "▒" : character
+            // Blank pixels are tested on the scalar: comparing Characters is a string comparison.
+            if scalar != " " {
+                let glyph: Character = isRedacted ? "▒" : Character(scalar)
                 canvas.put(glyph, width: 1, x: x, y: y, color: color, attributes: isRedacted ? attributes.union(.dim) : attributes)
             }
             x += 1

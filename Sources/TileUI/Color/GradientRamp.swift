@@ -20,6 +20,12 @@ struct GradientRamp {
     @inline(__always) func color(t: Double) -> RGBColor {
         channels.withUnsafeBufferPointer { stops in
             guard stops.count > 1 else { return rgb(stops[0]) }
+            if stops.count == 2 {
+                // Most gradients have two stops: the position is then t itself (t × 1 and t − 0
+                // are exact), the fraction between the only two stops, with no segment to find.
+                let a = min(max(t, 0), 1)
+                return rgb(stops[1] * a + stops[0] * (1 - a) + 0.5)
+            }
             let position = min(max(t, 0), 1) * Double(stops.count - 1)
             let index = min(Int(position), stops.count - 2)
             // As in `RGBColor.blended(over:alpha:)`: the later stop over the earlier one. Its

@@ -222,15 +222,18 @@ enum BreakClass: UInt8 {
 }
 
 /// Prepared text as parallel arrays, so breaking and measuring never index into a String.
-struct Glyphs {
+///
+/// Immutable and shared by reference: a Text is measured several times per render, and each
+/// measurement that took these arrays as a value retained and released all four.
+final class Glyphs {
     /// The text's UTF-8; lines are cut from it by byte range.
-    var bytes: [UInt8]
+    let bytes: [UInt8]
     /// `starts[i]` = byte offset of grapheme `i`; one longer than the grapheme count.
-    var starts: [Int]
+    let starts: [Int]
     /// `offsets[i]` = total width of graphemes before `i`; one longer than the grapheme count.
-    var offsets: [Int]
+    let offsets: [Int]
     /// Break class of each grapheme.
-    var classes: [BreakClass]
+    let classes: [BreakClass]
 
     /// Measures and classifies `text`.
     init(_ text: String) {

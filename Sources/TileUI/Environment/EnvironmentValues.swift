@@ -13,7 +13,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     // Values every Text reads are stored fields (a dictionary lookup per Text would show in the
     // layout benchmark); keys from other targets live in `extra`.
     public var colorScheme: ColorScheme = .light
-    public var theme: Theme = .default
+    public var theme: Theme {
+        get { shared.theme }
+        set { uniqueShared().theme = newValue }
+    }
     public var redactionReasons: RedactionReasons = []
     /// Set by `privacySensitive()`: redacted when `redactionReasons` contains `.privacy`.
     public var isPrivacySensitive = false
@@ -31,17 +34,51 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// The date views treat as now; self-updating date text formats relative to it.
     public var now: Date = Date(timeIntervalSince1970: 0)
     /// The time zone date text is shown in.
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    public var timeZone: TimeZone {
+        get { shared.timeZone }
+        set { uniqueShared().timeZone = newValue }
+    }
     /// The axis of the stack a view sits in, which decides how Spacer and Divider extend.
     var stackAxis: Axis? = nil
-    private var extra: [ObjectIdentifier: Any] = [:]
+    /// The values that are set once for a whole tree, if at all (see `Shared`).
+    private var shared = Shared.initial
 
     public init() {}
 
     /// The value for a custom key, or its default.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
-        get { (extra[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
-        set { extra[ObjectIdentifier(key)] = newValue }
+        get { (shared.extra[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { uniqueShared().extra[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The theme, the time zone and the keys of other targets, in one box shared by the copies of
+    /// an environment until one of them changes it (copy on write). An environment is copied at
+    /// every modifier and stack while a tree resolves, and these values, which are set once for a
+    /// whole tree if at all, would otherwise be retained and released one by one at each copy.
+    ///
+    /// Unchecked Sendable as `EnvironmentValues` is: a box is changed only while a single
+    /// environment holds it, and `initial`, held by the type too, is never changed.
+    private final class Shared: @unchecked Sendable {
+        var theme: Theme
+        var timeZone: TimeZone
+        var extra: [ObjectIdentifier: Any]
+
+        init(theme: Theme, timeZone: TimeZone, extra: [ObjectIdentifier: Any]) {
+            self.theme = theme
+            self.timeZone = timeZone
+            self.extra = extra
+        }
+
+        /// The defaults, shared by every new environment until it sets one of them.
+        static let initial = Shared(theme: .default, timeZone: TimeZone(identifier: "UTC")!, extra: [:])
+    }
+
+    /// The box, copied first when another environment shares it, for writing.
+    private mutating func uniqueShared() -> Shared {
+        if !isKnownUniquelyReferenced(&shared) {
+            shared = Shared(theme: shared.theme, timeZone: shared.timeZone, extra: shared.extra)
+        }
+        return shared
     }
 
     /// The environment a render starts from when the caller gives none.

@@ -129,8 +129,9 @@ public struct LinearGradient: PrimitiveView, Hashable, Sendable {
         return (t0, dx / width / lengthSquared)
     }
 
-    /// The colour at parameter `t` (clamped to 0…1) between evenly spaced `stops`. Inlined into
-    /// the fill's cell loop, where it is most of the work.
+    /// The colour at parameter `t` (clamped to 0…1) between evenly spaced `stops`, alpha
+    /// included, for translucent fills; opaque ones use `GradientRamp`, which gives the same
+    /// colours. Inlined into the fill's cell loop, where it is most of the work.
     @inline(__always) func color(t: Double, stops: [ResolvedColor]) -> ResolvedColor {
         guard stops.count > 1 else { return stops[0] }
         let position = min(max(t, 0), 1) * Double(stops.count - 1)

@@ -35,6 +35,25 @@ import TileKit
         #expect(restarted.label("tile/1") == "fresh")
     }
 
+    @Test func testIdsThatDifferOnlyInPunctuationKeepFilesOfTheirOwn() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = EntryCache(directory: directory)
+        let scheduler = TimelineScheduler(clock: clock, cache: cache, center: WidgetCenter())
+        // A Smart Stack member (`stack#1`) beside a tile whose own id looks like it.
+        for (id, label) in [("stack#1", "member"), ("stack_1", "tile"), ("stack%231", "percent")] {
+            let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, label)], from: $0), policy: .never) }])
+            scheduler.add(WidgetInstance(id: id, widget: labelWidget(provider: provider), family: .systemSmall))
+        }
+        await scheduler.run(until: t0, clock: clock)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["stack%231.json", "stack%25231.json", "stack_1.json"])
+        let restarted = TimelineScheduler(clock: clock, cache: cache, center: WidgetCenter())
+        for id in ["stack#1", "stack_1", "stack%231"] {
+            restarted.add(WidgetInstance(id: id, widget: labelWidget(provider: ScriptedProvider([])), family: .systemSmall))
+        }
+        #expect(["stack#1", "stack_1", "stack%231"].map { restarted.label($0) } == ["member", "tile", "percent"])
+    }
+
     @Test func testATruncatedCacheFileIsIgnoredWithALogLine() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let lines = Mutex<[String]>([])

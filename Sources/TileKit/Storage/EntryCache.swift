@@ -69,10 +69,25 @@ public struct EntryCache: Sendable {
         try? FileManager.default.removeItem(at: file(for: id))
     }
 
+    /// The file for tile `id`: ASCII letters, digits, `-` and `_` as they are, every other byte
+    /// of the id's UTF-8 as `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
     func file(for id: String) -> URL {
-        let safe = id.unicodeScalars.map { scalar -> String in
-            CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_" ? String(scalar) : "_"
-        }.joined()
+        var safe = ""
+        for byte in id.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
+                safe.unicodeScalars.append(scalar)
+            } else {
+                safe += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
         return directory.appendingPathComponent("\(safe).json")
+    }
+}
+
+private extension String {
+    /// The string with zeros in front up to `length` characters.
+    func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

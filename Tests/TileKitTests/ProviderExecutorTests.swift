@@ -27,8 +27,8 @@ import TileKit
         }
     }
 
-    /// The calling thread's name (a synchronous function: `Thread.current` is not for async code).
-    static func threadName() -> String { Thread.current.name ?? "?" }
+    /// Where the calling code runs: `provider` on the executor's thread, else `elsewhere`.
+    static func threadName() -> String { ProviderExecutor.shared.isCurrentThread ? "provider" : "elsewhere" }
 
     @Test func providersAndTheirChildTasksRunOnTheProviderThread() async {
         let clock = ManualClock(t0)
@@ -39,6 +39,6 @@ import TileKit
         await scheduler.waitForProviders()
         scheduler.processDue()
         let entry = scheduler.currentEntry(for: "threads")?.entry.base as? ThreadEntry
-        #expect(entry?.thread == "tiles.providers,tiles.providers,tiles.providers")
+        #expect(entry?.thread == "provider,provider,provider")
     }
 }

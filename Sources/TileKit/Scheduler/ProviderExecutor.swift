@@ -17,8 +17,10 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     // Guarded by `condition`.
     private var jobs: [UnownedJob] = []
     private var started = false
+    /// The executor's thread, once it runs.
+    private var worker: pthread_t?
 
-    /// An executor whose thread is called `name` (as `top -H` and debuggers show it).
+    /// An executor whose thread is named `name` where the platform allows (for `top -H` and debuggers).
     public init(name: String) {
         self.name = name
     }
@@ -36,9 +38,19 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Runs jobs in the order they came, waiting (without a timeout) while there are none.
+    /// Whether the calling thread is the executor's thread.
+    public var isCurrentThread: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return worker.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+    }
+
     private func run() {
-        // Named from inside: on Linux only the thread itself can set its kernel-visible name.
+        // For debuggers and `top -H`; best effort (a new thread starts with its creator's name).
         Thread.current.name = name
+        condition.lock()
+        worker = pthread_self()
+        condition.unlock()
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }

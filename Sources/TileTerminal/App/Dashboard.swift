@@ -120,6 +120,7 @@ final class DashboardSession {
         self.stateFile = stateFile
         catalog = ThemeCatalog(directories: options.directories)
         frames = FrameLog(environment: options.environment, log: options.log)
+        terminal.countsBytes = frames.isEnabled
         let waker = loop.waker
         let log = options.log
         scheduler = TimelineScheduler(

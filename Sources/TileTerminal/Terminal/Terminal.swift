@@ -19,10 +19,14 @@ public final class Terminal {
     public let colorMode: ColorMode
     /// The terminfo entry in use (`tmux-direct` when `TERM=tmux-256color` asked for RGB, say).
     public let terminfoName: String
-    /// Every byte written to the terminal by `draw` and `write(rawSequence:)`; 0 when
-    /// `/proc/thread-self/io` is unavailable.
+    /// Whether `bytesWritten` and `lastFrameBytes` are kept. Off by default: each count reads
+    /// procfs twice, about a tenth of the CPU of a 1 Hz timer's frame; the benchmark's frame
+    /// report turns it on.
+    public var countsBytes = false
+    /// Every byte written to the terminal by `draw` and `write(rawSequence:)` while `countsBytes`
+    /// is on; 0 when `/proc/thread-self/io` is unavailable.
     public private(set) var bytesWritten = 0
-    /// The bytes the most recent `draw` wrote.
+    /// The bytes the most recent `draw` wrote (while `countsBytes` is on).
     public private(set) var lastFrameBytes = 0
 
     private let screen: OpaquePointer
@@ -126,7 +130,7 @@ public final class Terminal {
         }
         writer.write(diff, into: window, columns: columns, rows: rows)
         previous = screen
-        let before = counter.bytesWrittenByThread()
+        let before = countsBytes ? counter.bytesWrittenByThread() : nil
         wnoutrefresh(window)
         doupdate()
         count(since: before, frame: true)
@@ -141,7 +145,7 @@ public final class Terminal {
     /// Writes an escape sequence ncurses does not know (OSC 52, say) straight to the terminal,
     /// after everything ncurses has drawn. It must not move the cursor or change the screen.
     public func write(rawSequence: String) {
-        let before = counter.bytesWrittenByThread()
+        let before = countsBytes ? counter.bytesWrittenByThread() : nil
         var bytes = Array(rawSequence.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }

@@ -110,6 +110,8 @@ final class DashboardSession {
     /// reload that changes none of these (a save by the edit form, a touch) changes nothing.
     private var configured: (ids: [String], scheme: ColorScheme?, themeName: String?)
     private var watcher: ConfigWatcher?
+    /// The last frame drawn, which the next one may start from.
+    private var lastFrame: DashboardView.Frame?
     /// Each Smart Stack member's relevance as of the last frame, by scheduler id (empty without stacks).
     private var stackScores: [String: Double] = [:]
 
@@ -151,7 +153,7 @@ final class DashboardSession {
     /// Draws the first frame from the cache or placeholders, then runs until a quit.
     func run() {
         refreshVisibleTiles()
-        terminal.draw(DashboardView.screen(state, now: options.clock.now()))
+        draw(changedTiles: [])
         frames.firstFrame()
         while true {
             let events = loop.wait(until: nextWakeDate())
@@ -194,10 +196,17 @@ final class DashboardSession {
             } else {
                 stackScores = [:]
             }
-            refreshVisibleTiles()
-            terminal.draw(DashboardView.screen(state, now: options.clock.now()))
+            draw(changedTiles: refreshVisibleTiles())
             frames.endFrame(reason, bytes: terminal.lastFrameBytes)
         }
+    }
+
+    /// Draws the frame for the state now: from the last frame when only some tiles and the
+    /// status line changed (a live text's tick redraws one tile), else in full.
+    private func draw(changedTiles: Set<String>) {
+        let frame = DashboardView.frame(state, now: options.clock.now(), after: lastFrame, changedTiles: changedTiles)
+        terminal.draw(frame.grid, changedRows: frame.changedRows)
+        lastFrame = frame
     }
 
     /// The earliest of the scheduler's next date and a Smart Stack's next possible rotation.
@@ -393,14 +402,16 @@ final class DashboardSession {
 
     /// Draws again the tiles of the page shown whose drawing is out of date, refreshes their
     /// statuses, and tells the scheduler which live texts are on screen (for a Smart Stack, only
-    /// the widget it shows).
-    private func refreshVisibleTiles() {
+    /// the widget it shows). Returns the tiles whose drawing or status changed.
+    @discardableResult
+    private func refreshVisibleTiles() -> Set<String> {
         let now = options.clock.now()
         var environment = EnvironmentValues()
         environment.colorScheme = state.scheme
         environment.theme = state.theme
         environment.now = now
         environment.timeZone = options.timeZone
+        var changed: Set<String> = []
         let shownTiles = state.visibleTileIDs.compactMap { state.tile($0) }
         let shown = Set(shownTiles.map(\.instanceID))
         for id in visible.subtracting(shown) { scheduler.setLiveTextTick(nil, for: id, visible: false) }
@@ -417,13 +428,18 @@ final class DashboardSession {
                 cache.didRender(id, key: key, nextChange: nextChange)
                 scheduler.setLiveTextTick(nextChange, for: id, visible: true)
                 _ = state.update(.rendered(id: tile.id, grid: grid))
+                changed.insert(tile.id)
             } else if !visible.contains(id) {
                 scheduler.setLiveTextTick(cache.nextChange(of: id), for: id, visible: true)
             }
             if let status = scheduler.status(for: id), status != tile.status {
                 _ = state.update(.status(id: tile.id, status))
+                changed.insert(tile.id)
             }
         }
         visible = shown
+        // A tile without a drawing is shown as a plain fill; make sure that fill is drawn.
+        for tile in shownTiles where state.tile(tile.id)?.grid == nil { changed.insert(tile.id) }
+        return changed
     }
 }

@@ -13,6 +13,10 @@ public enum DashboardView {
 
     /// The screen for `state` at `now`, exactly `state.screen` in size.
     public static func screen(_ state: DashboardState, now: Date) -> CellGrid {
+        screen(state, statusLine: StatusLine(state: state, now: now))
+    }
+
+    private static func screen(_ state: DashboardState, statusLine: StatusLine) -> CellGrid {
         let scheme = state.scheme
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: scheme) }
         var canvas = ScreenCanvas(size: state.screen, background: color("board.background"))
@@ -23,34 +27,99 @@ public enum DashboardView {
             }
             return canvas.grid
         }
-        let area = state.layout.area
-        for placement in state.visiblePlacements {
-            guard let tile = state.tile(placement.id) else { continue }
-            let rect = placement.rect
-            if let grid = tile.grid {
-                canvas.draw(grid, at: rect.origin, clip: area, background: color("board.background"))
-            } else {
-                canvas.fill(rect.intersection(area), background: color("widget.background"))
-            }
-            if tile.status?.isStale == true {
-                let x = min(rect.maxX, area.maxX) - staleBadge.cellWidth
-                canvas.write(staleBadge, x: x, y: rect.minY, clip: area, foreground: color("text.inverse"),
-                             background: color("status.stale"), attributes: .bold)
-            }
-            if tile.id == state.focusedID {
-                drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
-            }
-        }
+        for placement in state.visiblePlacements { drawTile(placement, of: state, in: &canvas) }
         if case .hints(let hints, let typed) = state.mode {
             for hint in hints where hint.label.hasPrefix(typed) {
-                canvas.write(hint.label, x: hint.position.x, y: hint.position.y, clip: area,
+                canvas.write(hint.label, x: hint.position.x, y: hint.position.y, clip: state.layout.area,
                              foreground: color("hint.text"), background: color("hint.background"), attributes: .bold)
             }
         }
-        drawStatusLine(StatusLine(state: state, now: now), in: &canvas, state: state)
+        drawStatusLine(statusLine, in: &canvas, state: state)
         if state.mode == .help { drawHelp(in: &canvas, state: state) }
         if case .edit(let form) = state.mode { drawEditForm(form, in: &canvas, state: state) }
         return canvas.grid
+    }
+
+    /// One tile at its place: its drawing (or a plain fill until it has one), the stale badge,
+    /// and the focus frame in the gutter around it.
+    private static func drawTile(_ placement: BoardLayout.Placement, of state: DashboardState, in canvas: inout ScreenCanvas) {
+        guard let tile = state.tile(placement.id) else { return }
+        func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
+        let rect = placement.rect, area = state.layout.area
+        if let grid = tile.grid {
+            canvas.draw(grid, at: rect.origin, clip: area, background: color("board.background"))
+        } else {
+            canvas.fill(rect.intersection(area), background: color("widget.background"))
+        }
+        if tile.status?.isStale == true {
+            let x = min(rect.maxX, area.maxX) - staleBadge.cellWidth
+            canvas.write(staleBadge, x: x, y: rect.minY, clip: area, foreground: color("text.inverse"),
+                         background: color("status.stale"), attributes: .bold)
+        }
+        if tile.id == state.focusedID {
+            drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
+        }
+    }
+
+    // MARK: Frames after the first
+
+    /// A drawn screen and what it was drawn from, so that the next frame can start from it.
+    public struct Frame: Sendable {
+        /// The screen.
+        public let grid: CellGrid
+        /// The rows that may differ from the frame before, top to bottom; nil when any may.
+        public let changedRows: [Range<Int>]?
+        fileprivate let backdrop: Backdrop?
+        fileprivate let statusLine: StatusLine
+    }
+
+    /// Everything on the screen besides the tiles' drawings and statuses and the status line:
+    /// while it stays the same, a frame redraws only what changed. Nil in a mode that draws over
+    /// the board (help, hints, the edit form) or on a screen too small for it.
+    fileprivate struct Backdrop: Equatable {
+        var size: Size
+        var layout: BoardLayout
+        var page: Int
+        var focusedID: String?
+        var scheme: ColorScheme
+        var theme: Theme
+
+        init?(_ state: DashboardState) {
+            guard state.mode == .board, !state.layout.isTooSmall else { return nil }
+            size = state.screen
+            layout = state.layout
+            page = state.page
+            focusedID = state.focusedID
+            scheme = state.scheme
+            theme = state.theme
+        }
+    }
+
+    /// The frame for `state` at `now`. When `previous` shows the same backdrop, only the tiles in
+    /// `changedTiles` (new drawing or status) and a changed status line are drawn again over it,
+    /// and only their rows are reported as changed; the result equals `screen(state, now:)`.
+    public static func frame(_ state: DashboardState, now: Date, after previous: Frame?, changedTiles: Set<String>) -> Frame {
+        let backdrop = Backdrop(state)
+        let statusLine = StatusLine(state: state, now: now)
+        guard let previous, let backdrop, previous.backdrop == backdrop,
+              previous.grid.width == state.screen.width, previous.grid.height == state.screen.height
+        else {
+            return Frame(grid: screen(state, statusLine: statusLine), changedRows: nil, backdrop: backdrop, statusLine: statusLine)
+        }
+        var canvas = ScreenCanvas(grid: previous.grid)
+        var rows: [Range<Int>] = []
+        for placement in state.visiblePlacements where changedTiles.contains(placement.id) {
+            drawTile(placement, of: state, in: &canvas)
+            // The frame around a focused tile lies one row above and below it.
+            let rect = placement.rect
+            rows.append(max(0, rect.minY - 1)..<min(state.screen.height, rect.maxY + 1))
+        }
+        if statusLine != previous.statusLine {
+            drawStatusLine(statusLine, in: &canvas, state: state)
+            let y = state.screen.height - BoardLayout.statusRows
+            if y >= 0 { rows.append(y..<y + 1) }
+        }
+        return Frame(grid: canvas.grid, changedRows: rows.sorted { $0.lowerBound < $1.lowerBound }, backdrop: backdrop, statusLine: statusLine)
     }
 
     /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).

@@ -12,6 +12,11 @@ struct ScreenCanvas {
         fill(Rect(x: 0, y: 0, width: size.width, height: size.height), background: background)
     }
 
+    /// A canvas holding `grid`, to draw over.
+    init(grid: CellGrid) {
+        self.grid = grid
+    }
+
     /// The whole screen.
     var bounds: Rect { Rect(x: 0, y: 0, width: grid.width, height: grid.height) }
 

@@ -28,13 +28,21 @@ public struct ScreenDiff: Equatable, Sendable {
 
     /// The runs that turn `previous` into `next`. Both grids must have the same size.
     public init(from previous: CellGrid, to next: CellGrid) {
+        self.init(from: previous, to: next, rows: [0..<next.height])
+    }
+
+    /// The runs that turn `previous` into `next`, looking only at `rows` (ranges in any order,
+    /// overlapping or not): the caller knows every other row is the same in both.
+    public init(from previous: CellGrid, to next: CellGrid, rows: [Range<Int>]) {
         precondition(
             previous.width == next.width && previous.height == next.height,
             "ScreenDiff needs frames of one size, got \(previous.width)x\(previous.height) and \(next.width)x\(next.height)"
         )
         var runs: [Run] = []
         var changed = [Bool](repeating: false, count: next.width)
-        for y in 0..<next.height {
+        var inspected = [Bool](repeating: false, count: next.height)
+        for range in rows { for y in range.clamped(to: 0..<next.height) { inspected[y] = true } }
+        for y in 0..<next.height where inspected[y] {
             guard Self.markChanges(row: y, previous: previous, next: next, into: &changed) else { continue }
             var x = 0
             while x < next.width {

@@ -112,7 +112,9 @@ public final class Terminal {
     /// The first frame, a frame of another size, and the frame after a resize or `invalidate()`
     /// clear the terminal and draw every cell. Cells beyond the terminal's edge are skipped.
     /// Drawing after `restore()` takes the terminal back (alternate screen, hidden cursor).
-    public func draw(_ screen: CellGrid) {
+    ///
+    /// `changedRows`, when given, names the only rows that can differ from the last frame drawn.
+    public func draw(_ screen: CellGrid, changedRows: [Range<Int>]? = nil) {
         if isRestored {
             isRestored = false
             needsFullRedraw = true
@@ -120,7 +122,7 @@ public final class Terminal {
         let (columns, rows) = size
         let diff: ScreenDiff
         if let previous, !needsFullRedraw, previous.width == screen.width, previous.height == screen.height {
-            diff = ScreenDiff(from: previous, to: screen)
+            diff = changedRows.map { ScreenDiff(from: previous, to: screen, rows: $0) } ?? ScreenDiff(from: previous, to: screen)
         } else {
             werase(window)
             clearok(tiles_curscr(), true)

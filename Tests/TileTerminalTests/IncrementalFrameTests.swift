@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TileKit
+import TileTerminal
+import TileUI
+
+/// A frame drawn over the last one (only changed tiles and the status line) is the same screen
+/// as one drawn from scratch, and every row it leaves out of `changedRows` is really unchanged.
+struct IncrementalFrameTests {
+    typealias F = DashboardFixtures
+    let now = Date(timeIntervalSince1970: 1_714_543_200)
+
+    /// A tile drawing with `text` (CJK and emoji included) at a varying place.
+    static func grid(_ family: WidgetFamily, text: String, offset: Int) -> CellGrid {
+        let (width, height) = family.gridSize
+        return CellGrid.render(
+            VStack(alignment: .leading, spacing: 0) {
+                Spacer().frame(height: offset % 3)
+                Text(text)
+                Spacer()
+            }
+            .padding(.leading, offset % 5)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+            .background(Color(offset % 2 == 0 ? "widget.background" : "accent")),
+            width: width, height: height)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func framesOverTheLastOneEqualFullFrames(seed: UInt64) async {
+        var random = SeededRandom(seed: seed)
+        let stale = await F.staleStatus("offline", since: now.addingTimeInterval(-600))
+        var state = F.board()
+        var frame = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        let texts = ["09:41", "测试句子，很长的一句话", "👨‍👩‍👧 家", "Fix the thing", "１２：３０"]
+        let keys: [DashboardEvent] = [
+            F.key(.tab), F.key(.right), F.key(.left), F.key(.escape), F.key("t"), F.key("s"), F.key("m"),
+            F.key("f"), F.key(.escape), F.key("?"), F.key("x"), .message("opener failed"), .input(.resize(width: 90, height: 28)),
+            .input(.resize(width: 100, height: 30)),
+        ]
+        for step in 0..<200 {
+            var changed: Set<String> = []
+            let ids = state.tiles.map(\.id)
+            switch random.next(upperBound: 10) {
+            case 0..<5:
+                // A live text ticked, or new data came: one tile drawn again.
+                let id = ids[random.next(upperBound: ids.count)]
+                let family = state.tile(id)!.family
+                _ = state.update(.rendered(id: id, grid: Self.grid(family, text: texts[random.next(upperBound: texts.count)], offset: step)))
+                changed.insert(id)
+            case 5, 6:
+                let id = ids[random.next(upperBound: ids.count)]
+                _ = state.update(.status(id: id, stale))
+                changed.insert(id)
+            default:
+                // Keys may change families, focus, scheme, pages or modes; redraw what they undrew.
+                for effect in state.update(keys[random.next(upperBound: keys.count)]) {
+                    if case .setFamily(let id, let family) = effect {
+                        _ = state.update(.rendered(id: id, grid: Self.grid(family, text: "new size", offset: step)))
+                        changed.insert(id)
+                    }
+                }
+            }
+            let moment = now.addingTimeInterval(Double(step))
+            let next = DashboardView.frame(state, now: moment, after: frame, changedTiles: changed)
+            let full = DashboardView.screen(state, now: moment)
+            #expect(next.grid == full, "seed \(seed), step \(step)")
+            if let rows = next.changedRows, frame.grid.width == full.width, frame.grid.height == full.height {
+                #expect(ScreenDiff(from: frame.grid, to: next.grid, rows: rows) == ScreenDiff(from: frame.grid, to: next.grid),
+                        "seed \(seed), step \(step): a changed row was not reported")
+            }
+            frame = next
+        }
+    }
+
+    @Test func aTickRedrawsOnlyTheTileAndReportsOnlyItsRows() {
+        var state = F.board()
+        let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        #expect(first.changedRows == nil, "the first frame is drawn in full")
+        _ = state.update(.rendered(id: "buttons", grid: Self.grid(.systemMedium, text: "1:00", offset: 1)))
+        let tick = DashboardView.frame(state, now: now, after: first, changedTiles: ["buttons"])
+        let rect = state.layout.placement(of: "buttons")!.rect
+        #expect(tick.changedRows == [(rect.minY - 1)..<(rect.maxY + 1)])
+        #expect(tick.grid == DashboardView.screen(state, now: now))
+        _ = state.update(F.key("?"))
+        #expect(DashboardView.frame(state, now: now, after: tick, changedTiles: []).changedRows == nil, "an overlay redraws in full")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(upperBound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(upperBound))
+    }
+}

@@ -46,6 +46,14 @@ public struct ParameterDescription: Hashable, Sendable {
     public var kind: ParameterKind
     public var defaultValue: ParameterValue
 
+    /// A parameter `key` titled `title`, edited as `kind`, starting at `defaultValue`.
+    public init(key: String, title: String, kind: ParameterKind, defaultValue: ParameterValue) {
+        self.key = key
+        self.title = title
+        self.kind = kind
+        self.defaultValue = defaultValue
+    }
+
     /// Checks a value against this parameter: type, range, length, choices and count.
     public func validate(_ value: ParameterValue) throws(ParameterError) {
         switch (kind, value) {
@@ -117,5 +125,23 @@ public struct ParameterDescription: Hashable, Sendable {
     public func count(for family: WidgetFamily) -> Int? {
         guard case let .multiple(_, counts) = kind else { return nil }
         return counts[family] ?? counts.values.max() ?? 1
+    }
+}
+
+extension ParameterDescription {
+    /// Every parameter's value after applying `values` to the defaults, for widgets whose
+    /// parameters are described at run time: each key must be described and each value valid.
+    public static func resolve(
+        _ values: [String: ParameterValue], against parameters: [ParameterDescription]
+    ) throws(ParameterError) -> [String: ParameterValue] {
+        var resolved = Dictionary(uniqueKeysWithValues: parameters.map { ($0.key, $0.defaultValue) })
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = parameters.first(where: { $0.key == key }) else {
+                throw .unknownParameter(key, known: parameters.map(\.key))
+            }
+            try parameter.validate(value)
+            resolved[key] = value
+        }
+        return resolved
     }
 }

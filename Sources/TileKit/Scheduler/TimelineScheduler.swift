@@ -86,9 +86,13 @@ public final class TimelineScheduler {
         publishConfigurations()
     }
 
-    /// Shows a tile in another family: the current entry is drawn again, the provider is not called.
+    /// Shows a tile in another family: the current entry is drawn again, and the provider is not
+    /// called unless the widget lays out each family itself, when it is asked at once, free of budget.
     public func setFamily(_ family: WidgetFamily, for id: String) {
-        instances[id]?.instance.family = family
+        guard var state = instances[id], state.instance.family != family else { return }
+        state.instance.family = family
+        if state.instance.widget.timelinePerFamily { state.request(.configuration, at: clock.now()) }
+        instances[id] = state
         publishConfigurations()
     }
 
@@ -100,6 +104,19 @@ public final class TimelineScheduler {
         state.request(.configuration, at: clock.now())
         instances[id] = state
         publishConfigurations()
+    }
+
+    /// The board's appearance, passed to providers. Widgets that lay out each family themselves
+    /// are asked again when it changes, free of budget.
+    public private(set) var colorScheme: ColorScheme = .light
+
+    /// Sets the appearance providers are told about.
+    public func setColorScheme(_ scheme: ColorScheme) {
+        guard scheme != colorScheme else { return }
+        colorScheme = scheme
+        for id in order where instances[id]?.instance.widget.timelinePerFamily == true {
+            instances[id]?.request(.configuration, at: clock.now())
+        }
     }
 
     /// Asks a tile's provider again now. A request made while a call is under way merges into it.
@@ -214,7 +231,7 @@ public final class TimelineScheduler {
         state.begin(reason: reason, token: token, now: now, timeout: configuration.timeout)
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
-        let context = TimelineContext(family: instance.family, now: now, reason: reason)
+        let context = TimelineContext(family: instance.family, now: now, reason: reason, colorScheme: colorScheme)
         let wake = self.wake
         let post: @Sendable (Completion) -> Void = { [inbox] completion in
             inbox.append(completion)

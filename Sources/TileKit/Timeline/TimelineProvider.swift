@@ -15,12 +15,18 @@ public struct TimelineContext: Sendable {
     /// Why the provider is asked. After an explicit request (the user, a configuration edit,
     /// WidgetCenter) a provider should not answer from data it shares with other boards.
     public var reason: ReloadReason
+    /// The board's appearance, for providers that lay out their own views (widgets from programs).
+    public var colorScheme: ColorScheme
 
-    public init(family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy) {
+    public init(
+        family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy,
+        colorScheme: ColorScheme = .light
+    ) {
         self.family = family
         self.isPreview = isPreview
         self.now = now
         self.reason = reason
+        self.colorScheme = colorScheme
     }
 
     /// Whether someone explicitly asked for fresh data (`r`, `tiles reload`, an edit).

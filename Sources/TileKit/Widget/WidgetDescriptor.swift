@@ -11,6 +11,9 @@ public struct WidgetDescriptor: Sendable {
     public var description: String
     /// The families the widget can be shown in, in order of size.
     public var supportedFamilies: [WidgetFamily]
+    /// Whether the provider lays out each family itself, so a family change asks it for a new
+    /// timeline (widgets from programs); built-in views adapt to the family as they draw.
+    public var timelinePerFamily = false
 
     let parameterDescriptions: @Sendable () -> [ParameterDescription]
     let normalize: @Sendable ([String: ParameterValue]) throws(ParameterError) -> [String: ParameterValue]
@@ -18,6 +21,7 @@ public struct WidgetDescriptor: Sendable {
     let snapshotEntry: @Sendable (TimelineContext, [String: ParameterValue]) async -> AnyTimelineEntry
     let makeTimeline: @Sendable (TimelineContext, [String: ParameterValue]) async throws -> AnyTimeline
     let draw: @Sendable (AnyTimelineEntry, EnvironmentValues) -> (grid: CellGrid, nextChange: Date?)?
+    let makeView: @Sendable (AnyTimelineEntry) -> AnyView?
     let encodeEntries: @Sendable ([AnyTimelineEntry]) throws -> Data
     let decodeEntries: @Sendable (Data) throws -> [AnyTimelineEntry]
 
@@ -61,6 +65,10 @@ public struct WidgetDescriptor: Sendable {
         return (CellGrid(width: family.gridSize.columns, height: family.gridSize.rows), nil)
     }
 
+    /// The view the widget draws `entry` with, before the environment is applied; nil for widgets
+    /// whose views are not Swift views (widgets from programs). The Swift SDK encodes it as JSON.
+    public func view(for entry: AnyTimelineEntry) -> AnyView? { makeView(entry) }
+
     /// Encodes entries for the entry cache.
     public func encode(_ entries: [AnyTimelineEntry]) throws -> Data { try encodeEntries(entries) }
 
@@ -69,6 +77,35 @@ public struct WidgetDescriptor: Sendable {
 }
 
 extension WidgetDescriptor {
+    /// A widget assembled from closures rather than a `Widget` type: for widgets whose kind,
+    /// parameters and families are known only at run time (widgets declared in a config file).
+    /// `parameters` lists the parameters in form order; values are checked against them.
+    public init<Entry: TimelineEntry>(
+        kind: String, displayName: String, description: String, supportedFamilies: [WidgetFamily],
+        parameters: [ParameterDescription], entry: Entry.Type,
+        placeholder: @escaping @Sendable (TimelineContext) -> Entry,
+        snapshot: @escaping @Sendable (TimelineContext, [String: ParameterValue]) async -> Entry,
+        timeline: @escaping @Sendable (TimelineContext, [String: ParameterValue]) async throws -> Timeline<Entry>,
+        draw: @escaping @Sendable (Entry, EnvironmentValues) -> (grid: CellGrid, nextChange: Date?)
+    ) {
+        self.kind = kind
+        self.displayName = displayName
+        self.description = description
+        self.supportedFamilies = WidgetFamily.allCases.filter(supportedFamilies.contains)
+        self.parameterDescriptions = { parameters }
+        self.normalize = { (values) throws(ParameterError) in try ParameterDescription.resolve(values, against: parameters) }
+        self.placeholderEntry = { AnyTimelineEntry(placeholder($0)) }
+        self.snapshotEntry = { context, values in AnyTimelineEntry(await snapshot(context, values)) }
+        self.makeTimeline = { context, values in AnyTimeline(try await timeline(context, values)) }
+        self.draw = { entry, environment in
+            guard let entry = entry.base as? Entry else { return nil }
+            return draw(entry, environment)
+        }
+        self.makeView = { _ in nil }
+        self.encodeEntries = { entries in try JSONEncoder().encode(entries.compactMap { $0.base as? Entry }) }
+        self.decodeEntries = { data in try JSONDecoder().decode([Entry].self, from: data).map(AnyTimelineEntry.init) }
+    }
+
     /// The type-erased pieces every configuration shares.
     init<Entry: TimelineEntry, Intent: WidgetIntent, Content: View & SendableMetatype>(
         kind: String,
@@ -97,6 +134,7 @@ extension WidgetDescriptor {
             let (columns, rows) = environment.widgetFamily.gridSize
             return CellGrid.renderTree(content(entry), width: columns, height: rows, environment: environment)
         }
+        self.makeView = { entry in (entry.base as? Entry).map { AnyView(content($0)) } }
         self.encodeEntries = { entries in
             try JSONEncoder().encode(entries.compactMap { $0.base as? Entry })
         }

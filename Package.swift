@@ -5,6 +5,7 @@ let package = Package(
     name: "tiles",
     products: [
         .library(name: "TileUI", targets: ["TileUI"]),
+        .library(name: "TileUIJSON", targets: ["TileUIJSON"]),
         .library(name: "TileKit", targets: ["TileKit"]),
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
@@ -22,6 +23,7 @@ let package = Package(
             name: "TileUI",
             dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
         .target(
             name: "TileWidgets",
@@ -64,6 +66,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(

@@ -3,7 +3,8 @@
 /// Resolved at render time against the environment's `colorScheme` and `theme`, like an asset
 /// catalog's Any/Dark appearances (LAYOUT.md B7.1).
 public struct Color: Hashable, Sendable {
-    enum Storage: Hashable, Sendable {
+    /// What the colour is before resolution; read by encoders that write views as data.
+    public enum Storage: Hashable, Sendable {
         case rgb(RGBColor)
         case appearance(light: RGBColor, dark: RGBColor)
         case named(String)
@@ -12,9 +13,10 @@ public struct Color: Hashable, Sendable {
         case clear
     }
 
-    let storage: Storage
+    /// What the colour is before resolution.
+    public let storage: Storage
     /// Multiplier applied on top of the colour (`Color.opacity(_:)`).
-    let alpha: Double
+    public let alpha: Double
 
     init(storage: Storage, alpha: Double = 1) {
         self.storage = storage

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TileUI", targets: ["TileUI"]),
         .library(name: "TileKit", targets: ["TileKit"]),
+        .library(name: "TileExtensions", targets: ["TileExtensions"]),
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
     ],
@@ -23,6 +24,8 @@ let package = Package(
             dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(name: "TileKit", dependencies: ["TileUI"]),
+        .target(name: "CProcessSpawn"),
+        .target(name: "TileExtensions", dependencies: ["TileKit", "CProcessSpawn"]),
         .target(
             name: "TileWidgets",
             dependencies: [
@@ -65,6 +68,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(
             name: "TileWidgetsTests",

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TileUI", targets: ["TileUI"]),
         .library(name: "TileUIJSON", targets: ["TileUIJSON"]),
         .library(name: "TileKit", targets: ["TileKit"]),
+        .library(name: "TileExtensions", targets: ["TileExtensions"]),
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
     ],
@@ -25,6 +26,8 @@ let package = Package(
         ),
         .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
+        .target(name: "CProcessSpawn"),
+        .target(name: "TileExtensions", dependencies: ["TileKit", "CProcessSpawn"]),
         .target(
             name: "TileWidgets",
             dependencies: [
@@ -68,6 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(
             name: "TileWidgetsTests",

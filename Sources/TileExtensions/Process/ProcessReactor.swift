@@ -1,0 +1,322 @@
+import CProcessSpawn
+import Foundation
+import Glibc
+import Synchronization
+
+/// The thread that starts, feeds, reads, times and reaps every program tiles runs.
+///
+/// One thread sleeping in `poll()` on the programs' pipes and pidfds, a self-pipe for requests
+/// from other threads, and a timeout set to the next deadline: with nothing running, or with a
+/// streaming program that prints nothing, it makes no wake-ups. Nothing here touches
+/// libdispatch's global queues or Swift's global executor, whose first worker thread starts a
+/// pool monitor that ticks for the rest of the process (docs/performance.md).
+final class ProcessReactor: @unchecked Sendable {
+    /// The reactor every runner and streaming program uses; its thread starts with the first request.
+    static let shared = ProcessReactor(name: "tiles.programs")
+
+    enum Request {
+        case start(ProcessJob)
+        /// Kill the job's group now and report `status` (unless it already ended otherwise).
+        case stop(id: Int, status: ProgramStatus)
+        /// Append bytes to what is written to the job's stdin.
+        case write(id: Int, bytes: [UInt8])
+        /// Run `action` on the reactor's thread at `deadline` (monotonic seconds).
+        case timer(id: Int, deadline: TimeInterval, action: @Sendable () -> Void)
+        case cancelTimer(id: Int)
+    }
+
+    private struct Inbox {
+        var requests: [Request] = []
+        var started = false
+        var nextID = 1
+    }
+
+    private let name: String
+    private let inbox = Mutex(Inbox())
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    // The reactor thread's own state.
+    private var jobs: [Int: ProcessJob] = [:]
+    private var timers: [Int: (deadline: TimeInterval, action: @Sendable () -> Void)] = [:]
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
+
+    init(name: String) {
+        self.name = name
+        var ends: [Int32] = [-1, -1]
+        precondition(tiles_pipe_cloexec(&ends) == 0, "ProcessReactor: pipe failed: \(String(cString: strerror(errno)))")
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    /// A number for a job or a timer, unique in this reactor.
+    func makeID() -> Int {
+        inbox.withLock { inbox in
+            defer { inbox.nextID += 1 }
+            return inbox.nextID
+        }
+    }
+
+    /// Hands `request` to the reactor's thread (starting it the first time) and wakes it.
+    func submit(_ request: Request) {
+        let startThread = inbox.withLock { inbox in
+            inbox.requests.append(request)
+            defer { inbox.started = true }
+            return !inbox.started
+        }
+        if startThread {
+            Thread.detachNewThread { [self] in run() }
+        }
+        var byte: UInt8 = 1
+        // EAGAIN: the pipe is full, so the reactor wakes anyway.
+        while write(wakeWrite, &byte, 1) < 0 && errno == EINTR {}
+    }
+
+    /// Monotonic seconds.
+    static func now() -> TimeInterval {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9
+    }
+
+    // MARK: The thread
+
+    private enum Role { case output, errors, input, exit }
+
+    private func run() {
+        Thread.current.name = name
+        // Signals go to other threads; a SIGPIPE from writing to a program that closed its stdin
+        // stays pending here (and is consumed) instead of killing tiles.
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
+        while true {
+            let requests = inbox.withLock { inbox in
+                defer { inbox.requests = [] }
+                return inbox.requests
+            }
+            for request in requests { handle(request) }
+            let now = Self.now()
+            fireDeadlines(now: now)
+            checkExitsWithoutPidfd()
+            for job in jobs.values where job.exited { finish(job) }
+
+            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var owners: [(ProcessJob, Role)] = []
+            func watch(_ job: ProcessJob, _ fd: Int32, _ events: Int32, _ role: Role) {
+                descriptors.append(pollfd(fd: fd, events: Int16(events), revents: 0))
+                owners.append((job, role))
+            }
+            for job in jobs.values {
+                if job.stdout >= 0 { watch(job, job.stdout, POLLIN, .output) }
+                if job.stderr >= 0 { watch(job, job.stderr, POLLIN, .errors) }
+                if job.stdin >= 0 && !job.pendingInput.isEmpty { watch(job, job.stdin, POLLOUT, .input) }
+                if let pidfd = job.process?.pidfd, pidfd >= 0 { watch(job, pidfd, POLLIN, .exit) }
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(now: Self.now()))
+            guard ready > 0 else { continue }
+            if descriptors[0].revents != 0 { drainWakePipe() }
+            for (index, (job, role)) in owners.enumerated() where descriptors[index + 1].revents != 0 {
+                switch role {
+                case .output: readOutput(job)
+                case .errors: readErrors(job)
+                case .input: writeInput(job)
+                case .exit: job.exited = true
+                }
+            }
+        }
+    }
+
+    private func handle(_ request: Request) {
+        switch request {
+        case .start(let job):
+            start(job)
+        case .stop(let id, let status):
+            jobs[id]?.terminate(as: status)
+        case .write(let id, let bytes):
+            guard let job = jobs[id], job.stdin >= 0 else { return }
+            job.pendingInput.append(contentsOf: bytes)
+        case .timer(let id, let deadline, let action):
+            timers[id] = (deadline, action)
+        case .cancelTimer(let id):
+            timers[id] = nil
+        }
+    }
+
+    private func start(_ job: ProcessJob) {
+        job.startTime = Self.now()
+        switch SpawnedProcess.spawn(job.command) {
+        case .failure(let error):
+            report(job, status: .cannotRun(errno: error.errno), duration: 0)
+        case .success(let process):
+            job.process = process
+            job.stdin = process.stdin
+            job.stdout = process.stdout
+            job.stderr = process.stderr
+            job.pendingInput = job.command.input
+            jobs[job.id] = job
+            switch job.mode {
+            case .run:
+                job.deadline = job.startTime + max(job.command.timeout, 0)
+                // A one-shot run's stdin ends after its input.
+                if job.pendingInput.isEmpty { job.closeInput() }
+            case .stream(let handlers):
+                handlers.onStart(process.pid)
+            }
+            if !job.pendingInput.isEmpty { writeInput(job) }
+        }
+    }
+
+    private func fireDeadlines(now: TimeInterval) {
+        for job in jobs.values where !job.exited {
+            if let deadline = job.deadline, deadline <= now {
+                job.deadline = nil
+                if job.forcedStatus == nil { job.forcedStatus = .timedOut(job.command.timeout) }
+                job.signalGroup(SIGTERM)
+                job.killDeadline = now + max(job.command.killGrace, 0)
+            }
+            if let killDeadline = job.killDeadline, killDeadline <= now {
+                job.killDeadline = nil
+                job.signalGroup(SIGKILL)
+            }
+        }
+        for (id, timer) in timers where timer.deadline <= now {
+            timers[id] = nil
+            timer.action()
+        }
+    }
+
+    /// Where pidfd_open failed, asks whether the leader exited without reaping it (the group id
+    /// stays ours until `finish` reaps).
+    private func checkExitsWithoutPidfd() {
+        for job in jobs.values where !job.exited && job.process?.pidfd ?? 0 < 0 {
+            guard let pid = job.process?.pid else { continue }
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD {
+                job.exited = true
+            }
+        }
+    }
+
+    /// poll()'s timeout in milliseconds: until the next deadline, or for ever.
+    private func timeout(now: TimeInterval) -> Int32 {
+        var next: TimeInterval?
+        func consider(_ deadline: TimeInterval?) {
+            guard let deadline else { return }
+            next = min(next ?? deadline, deadline)
+        }
+        for job in jobs.values {
+            consider(job.deadline)
+            consider(job.killDeadline)
+            if job.process?.pidfd ?? 0 < 0 { consider(now + 0.05) }
+            if job.exited { consider(now) }
+        }
+        for timer in timers.values { consider(timer.deadline) }
+        guard let next else { return -1 }
+        let milliseconds = ((next - now) * 1000).rounded(.up)
+        return Int32(max(0, min(milliseconds, Double(Int32.max))))
+    }
+
+    private func drainWakePipe() {
+        while read(wakeRead, buffer.baseAddress, buffer.count) > 0 {}
+    }
+
+    // MARK: Pipes
+
+    /// Reads what stdout holds now (a bounded number of reads, so one chatty program cannot
+    /// starve the others); closes it at end of file.
+    private func readOutput(_ job: ProcessJob, maximumReads: Int = 16) {
+        readPipe({ job.stdout }, maximumReads: maximumReads, receive: job.receiveOutput) {
+            job.closeOutput()
+            job.flushPartialLine()
+        }
+    }
+
+    private func readErrors(_ job: ProcessJob, maximumReads: Int = 16) {
+        readPipe({ job.stderr }, maximumReads: maximumReads, receive: job.receiveErrors, atEnd: job.closeErrors)
+    }
+
+    /// Reads the descriptor `descriptor()` returns until it would block, at most `maximumReads`
+    /// times, or until it ends (end of file or an error: `atEnd`, which closes it, making it -1).
+    private func readPipe(
+        _ descriptor: () -> Int32, maximumReads: Int, receive: (UnsafeRawBufferPointer) -> Void, atEnd: () -> Void
+    ) {
+        for _ in 0..<maximumReads where descriptor() >= 0 {
+            let count = read(descriptor(), buffer.baseAddress, buffer.count)
+            if count > 0 {
+                receive(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                atEnd()
+            } else if errno == EAGAIN {
+                return
+            }
+        }
+    }
+
+    /// Writes what stdin can take now. EPIPE (the program closed its stdin or exited) drops the
+    /// rest: not reading its input is the program's right.
+    private func writeInput(_ job: ProcessJob) {
+        while job.stdin >= 0 && !job.pendingInput.isEmpty {
+            let count = job.pendingInput.withUnsafeBytes { write(job.stdin, $0.baseAddress, $0.count) }
+            if count > 0 {
+                job.pendingInput.removeFirst(count)
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && errno == EAGAIN {
+                return
+            } else {
+                if errno == EPIPE { consumePendingSIGPIPE() }
+                job.closeInput()
+                return
+            }
+        }
+        if !job.isStreaming { job.closeInput() }
+    }
+
+    private func consumePendingSIGPIPE() {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var zero = timespec(tv_sec: 0, tv_nsec: 0)
+        _ = sigtimedwait(&pipeSignal, nil, &zero)
+    }
+
+    // MARK: The end
+
+    /// The leader has exited: kill what it left in its group (while its zombie still holds the
+    /// group id), keep what it wrote before exiting, reap it and report.
+    private func finish(_ job: ProcessJob) {
+        guard let process = job.process else { return }
+        job.signalGroup(SIGKILL)
+        // Everything the leader wrote is in the pipes now (a full pipe would have kept it from
+        // exiting); what is left running was just killed, so this ends even if some process
+        // outside the group still holds the write end.
+        readOutput(job, maximumReads: 64)
+        readErrors(job, maximumReads: 64)
+        job.flushPartialLine()
+        var raw: Int32 = 0
+        var reaped: pid_t
+        repeat { reaped = waitpid(process.pid, &raw, 0) } while reaped < 0 && errno == EINTR
+        // ECHILD: someone else in the process reaped it with waitpid(-1); the status is lost.
+        let waited = reaped == process.pid ? SpawnedProcess.status(fromWaitStatus: raw) : .exited(-1)
+        job.closeInput()
+        job.closeOutput()
+        job.closeErrors()
+        if process.pidfd >= 0 { close(process.pidfd) }
+        job.process = nil
+        jobs[job.id] = nil
+        report(job, status: job.forcedStatus ?? waited, duration: Self.now() - job.startTime)
+    }
+
+    private func report(_ job: ProcessJob, status: ProgramStatus, duration: TimeInterval) {
+        switch job.mode {
+        case .run(let onFinish):
+            onFinish(ProgramResult(
+                status: status, output: job.output, errorOutput: job.errorTail, duration: duration,
+                program: job.command.programName))
+        case .stream(let handlers):
+            handlers.onEnd(status, job.errorTail, duration)
+        }
+    }
+}

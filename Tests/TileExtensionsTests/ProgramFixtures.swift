@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+
+/// Scripts written to a fresh temporary directory, and facts about processes read from /proc.
+final class ProgramFixtures: Sendable {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tiles-programs-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes an executable file `name` holding `text` (give it a `#!` line) and returns its path.
+    func script(_ name: String, _ text: String, executable: Bool = true) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, executable ? 0o755 : 0o644)
+        return url.path
+    }
+
+    /// A path in the directory, for files scripts write.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The contents of a file scripts write, or "" when it does not exist.
+    func read(_ name: String) -> String { (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? "" }
+
+    /// Waits (up to `seconds`) until `condition` holds; returns whether it did.
+    static func eventually(within seconds: TimeInterval = 5, _ condition: () -> Bool) async -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if condition() { return true }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return condition()
+    }
+
+    /// Whether `pid` is a live process (not gone, and not a zombie waiting for its parent).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return state != "Z" && state != "X"
+    }
+
+    /// This process's children that are zombies (state Z) among `pids`.
+    static func zombieChildren(among pids: [pid_t]) -> [pid_t] {
+        pids.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return fields.first == "Z" && fields.count > 1 && Int32(fields[1]) == getpid()
+        }
+    }
+
+    /// The names of this process's threads (/proc/self/task/*/comm).
+    static func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+}
+
+extension String {
+    var bytes: [UInt8] { Array(utf8) }
+}
+
+extension Array where Element == UInt8 {
+    var text: String { String(decoding: self, as: UTF8.self) }
+}

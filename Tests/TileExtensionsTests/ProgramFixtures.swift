@@ -72,3 +72,23 @@ extension String {
 extension Array where Element == UInt8 {
     var text: String { String(decoding: self, as: UTF8.self) }
 }
+
+extension ProgramFixtures {
+    /// The id of this process's thread named `name`.
+    static func thread(named name: String) -> String? {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.first { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }
+    }
+
+    /// Voluntary plus involuntary context switches of thread `id` so far.
+    static func contextSwitches(ofThread id: String) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/task/\(id)/status", encoding: .utf8)) ?? ""
+        return status.split(separator: "\n")
+            .filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
+            .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+            .reduce(0, +)
+    }
+}

@@ -35,6 +35,7 @@ final class ProcessReactor: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    private let thread = Mutex<pthread_t?>(nil)
 
     // The reactor thread's own state.
     private var jobs: [Int: ProcessJob] = [:]
@@ -73,6 +74,16 @@ final class ProcessReactor: @unchecked Sendable {
         while write(wakeWrite, &byte, 1) < 0 && errno == EINTR {}
     }
 
+    /// Runs `action` on the reactor's thread soon, after what was submitted before it.
+    func perform(_ action: @escaping @Sendable () -> Void) {
+        submit(.timer(id: makeID(), deadline: 0, action: action))
+    }
+
+    /// Whether the calling thread is the reactor's.
+    var isCurrentThread: Bool {
+        thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
     /// Monotonic seconds.
     static func now() -> TimeInterval {
         var time = timespec()
@@ -86,6 +97,7 @@ final class ProcessReactor: @unchecked Sendable {
 
     private func run() {
         Thread.current.name = name
+        thread.withLock { $0 = pthread_self() }
         // Signals go to other threads; a SIGPIPE from writing to a program that closed its stdin
         // stays pending here (and is consumed) instead of killing tiles.
         var all = sigset_t()

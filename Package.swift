@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TileUIJSON", targets: ["TileUIJSON"]),
         .library(name: "TileKit", targets: ["TileKit"]),
         .library(name: "TileExtensions", targets: ["TileExtensions"]),
+        .library(name: "TilesExtension", targets: ["TilesExtension"]),
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
     ],
@@ -27,7 +28,8 @@ let package = Package(
         .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
         .target(name: "CProcessSpawn"),
-        .target(name: "TileExtensions", dependencies: ["TileKit", "CProcessSpawn"]),
+        .target(name: "TileExtensions", dependencies: ["TileKit", "TileUIJSON", "CProcessSpawn"]),
+        .target(name: "TilesExtension", dependencies: ["TileKit", "TileUIJSON", "TileExtensions"]),
         .target(
             name: "TileWidgets",
             dependencies: [
@@ -49,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "tiles",
             dependencies: [
-                "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples",
+                "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples", "TileExtensions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
@@ -71,7 +73,7 @@ let package = Package(
         ),
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(
             name: "TileWidgetsTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileExtensions
 import TileKit
 import TileWidgets
 
@@ -110,7 +111,7 @@ struct ConfigCommand: ParsableCommand {
                     ? "tile '\(tile)' has no widget \(stack); --stack counts from 1"
                     : "no tile '\(tile)' in \(file.path)\(hint); tiles: \(ids.joined(separator: ", "))")
             }
-            let widget = widgets.first { $0.kind == entry.kind }!
+            let widget = (widgets + board.extensionWidgets).first { $0.kind == entry.kind }!
             var values = try widget.resolveParameters(entry.parameters)
             let descriptions = widget.parameters
             for assignment in assignments {
@@ -210,9 +211,12 @@ struct Check: ParsableCommand {
 
 extension RunDashboard {
     /// The config for `tiles` (`--config FILE` or the default file), nil for the built-in board.
-    static func loadConfig(path: String?, environment: [String: String], widgets: [WidgetDescriptor]) throws -> TilesConfig? {
+    /// Widgets the file declares run their programs through `host`.
+    static func loadConfig(
+        path: String?, environment: [String: String], widgets: [WidgetDescriptor], host: ExtensionHost = ExtensionHost()
+    ) throws -> TilesConfig? {
         do {
-            return try ConfigLoader(environment: environment, widgets: widgets).load(explicitPath: path)
+            return try ConfigLoader(environment: environment, widgets: widgets, host: host).load(explicitPath: path)
         } catch {
             throw error.usageError
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileExtensions
 import TileKit
 import TileWidgets
 
@@ -15,9 +16,15 @@ struct List: ParsableCommand {
             """
     )
 
+    @Option(help: "The config file whose [[widget]] tables add widgets (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    var config: String?
+
     func run() throws {
         let services = WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true)
-        print(Self.listing(BuiltinWidgets.all(services: services)), terminator: "")
+        let builtins = BuiltinWidgets.all(services: services)
+        let loaded = try RunDashboard.loadConfig(
+            path: config, environment: ProcessInfo.processInfo.environment, widgets: builtins, host: ExtensionHost())
+        print(Self.listing(builtins + (loaded?.extensionWidgets ?? [])), terminator: "")
     }
 
     /// The listing text for `widgets`.

@@ -25,7 +25,9 @@ struct ReloadCommand: ParsableCommand {
     func run() throws {
         if let kind {
             let services = WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true)
-            let kinds = BuiltinWidgets.all(services: services).map(\.kind)
+            let builtins = BuiltinWidgets.all(services: services)
+            let declared = (try? RunDashboard.loadConfig(path: nil, environment: ProcessInfo.processInfo.environment, widgets: builtins))??.extensionWidgets ?? []
+            let kinds = (builtins + declared).map(\.kind)
             guard kinds.contains(kind) else {
                 throw UsageError(message: "unknown widget '\(kind)'; widgets: \(kinds.joined(separator: ", "))")
             }

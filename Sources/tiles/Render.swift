@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileExtensions
 import TileKit
 import TileWidgets
 
@@ -46,6 +47,9 @@ struct Render: AsyncParsableCommand {
     @Option(name: .customLong("param"), help: "A parameter, NAME=VALUE (repeatable; see `tiles list`).")
     var parameters: [String] = []
 
+    @Option(help: "The config file declaring widgets served by programs (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    var config: String?
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, ansi
     }
@@ -56,7 +60,14 @@ struct Render: AsyncParsableCommand {
         let services = WidgetServices(
             environment: environment, directories: TilesDirectories(environment: environment),
             version: Tiles.version, timeZone: timeZone, offline: offline)
-        let widgets = BuiltinWidgets.all(services: services)
+        var widgets = BuiltinWidgets.all(services: services)
+        let host = ExtensionHost()
+        defer { host.stopAll() }
+        if config != nil || !widgets.contains(where: { $0.kind == widget }) {
+            // Only a widget the file declares needs the file: a broken config leaves built-ins alone.
+            let loaded = try RunDashboard.loadConfig(path: config, environment: environment, widgets: widgets, host: host)
+            widgets += loaded?.extensionWidgets ?? []
+        }
         guard let descriptor = widgets.first(where: { $0.kind == widget }) else {
             throw UsageError(message: "unknown widget '\(widget)'; widgets: \(widgets.map(\.kind).joined(separator: ", "))")
         }
@@ -78,11 +89,13 @@ struct Render: AsyncParsableCommand {
         renderEnvironment.now = now
         renderEnvironment.timeZone = timeZone
 
-        let context = TimelineContext(family: family, isPreview: offline, now: now)
+        let context = TimelineContext(family: family, isPreview: offline, now: now, reason: .user, colorScheme: scheme)
         let entry: AnyTimelineEntry
         if placeholder {
             entry = descriptor.placeholder(in: context)
             renderEnvironment.redactionReasons = .placeholder
+        } else if descriptor.timelinePerFamily || descriptor.revision != descriptor.kind {
+            entry = try await programEntry(descriptor, context: context, values: values)
         } else {
             entry = await currentEntry(descriptor, context: context, values: values)
         }
@@ -106,6 +119,17 @@ struct Render: AsyncParsableCommand {
         }
         if let shown = timeline.entry(at: context.now) { return shown }
         return await descriptor.snapshot(in: context, parameters: values)
+    }
+
+    /// The entry a widget program shows at `context.now`; a program that fails is an error
+    /// (exit 1 with the reason the board would show), since nothing else could stand in for it.
+    private func programEntry(_ descriptor: WidgetDescriptor, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
+        do {
+            let timeline = try await descriptor.timeline(in: context, parameters: values)
+            return timeline.entry(at: context.now) ?? descriptor.placeholder(in: context)
+        } catch {
+            throw RenderFailure(message: "\(widget): \(error)")
+        }
     }
 
     private func parsedParameters(_ descriptor: WidgetDescriptor) throws -> [String: ParameterValue] {
@@ -159,4 +183,10 @@ struct Render: AsyncParsableCommand {
         let detected = ColorMode.detect(environment: environment)
         return detected == .none ? .trueColor : detected
     }
+}
+
+/// A render that could not be made: printed as `tiles: MESSAGE`, exit status 1.
+struct RenderFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

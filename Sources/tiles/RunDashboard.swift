@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileExtensions
 import TileKit
 import TileTerminal
 import TileWidgets
@@ -72,7 +73,8 @@ struct RunDashboard: ParsableCommand {
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
         let plainServices = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
-        let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices))
+        let host = ExtensionHost(log: log)
+        let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
         if let loaded {
             do {
                 environment = try ConfigLoader(environment: environment, widgets: []).applying(loaded)
@@ -81,7 +83,8 @@ struct RunDashboard: ParsableCommand {
             }
         }
         let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
-        let widgets = BuiltinWidgets.all(services: services)
+        let builtins = BuiltinWidgets.all(services: services)
+        let widgets = builtins + (loaded?.extensionWidgets ?? [])
         // `--tiles` wins over the config's board, as every option wins over the file.
         let configTiles = loaded.map { $0.tiles.map(\.spec) } ?? []
         let tiles = self.tiles == nil && !configTiles.isEmpty ? configTiles : try board(widgets: widgets)
@@ -100,7 +103,7 @@ struct RunDashboard: ParsableCommand {
         options.reloadConfig = {
             let reloaded: TilesConfig?
             do {
-                reloaded = try Self.loadConfig(path: configPath, environment: plainEnvironment, widgets: widgets)
+                reloaded = try Self.loadConfig(path: configPath, environment: plainEnvironment, widgets: builtins, host: host)
             } catch let error as UsageError {
                 // The status line is narrow: name the file without its directory.
                 let directory = (watchedFile?.deletingLastPathComponent().path ?? "") + "/"
@@ -110,16 +113,18 @@ struct RunDashboard: ParsableCommand {
             let configured = reloaded?.tiles.map(\.spec) ?? []
             return ConfigUpdate(
                 tiles: fixedTiles ?? (configured.isEmpty ? Self.builtinBoard : configured),
-                scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName)
+                scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName,
+                widgets: builtins + (reloaded?.extensionWidgets ?? []))
         }
         // The edit form saves into the file the board comes from; a `--tiles` board has none.
         if self.tiles == nil, let file = options.configFile {
-            let editor = ConfigEditor(file: file, widgets: widgets, home: plainEnvironment["HOME"])
+            let editor = ConfigEditor(file: file, widgets: builtins, home: plainEnvironment["HOME"])
             options.saveParameters = { tileID, member, values in
                 try editor.save(tileID: tileID, member: member, values: values)
             }
         }
         let status = Dashboard.run(options)
+        host.stopAll()
         // The HTTP client's threads may be mid-request; the process ends here either way.
         Foundation.exit(status)
     }

@@ -48,6 +48,10 @@ struct Tiles: ParsableCommand {
             FileHandle.standardError.write(Data("tiles: \(error.message)\n".utf8))
             Foundation.exit(2)
         }
+        if let error = error as? RenderFailure {
+            FileHandle.standardError.write(Data("tiles: \(error.message)\n".utf8))
+            Foundation.exit(1)
+        }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {

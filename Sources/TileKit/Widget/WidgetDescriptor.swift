@@ -14,6 +14,9 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the provider lays out each family itself, so a family change asks it for a new
     /// timeline (widgets from programs); built-in views adapt to the family as they draw.
     public var timelinePerFamily = false
+    /// Identifies this version of the widget: its kind, and for a widget declared in a file, the
+    /// declaration, so that an edited declaration replaces the tiles showing the old one.
+    public var revision: String
 
     let parameterDescriptions: @Sendable () -> [ParameterDescription]
     let normalize: @Sendable ([String: ParameterValue]) throws(ParameterError) -> [String: ParameterValue]
@@ -89,6 +92,7 @@ extension WidgetDescriptor {
         draw: @escaping @Sendable (Entry, EnvironmentValues) -> (grid: CellGrid, nextChange: Date?)
     ) {
         self.kind = kind
+        self.revision = kind
         self.displayName = displayName
         self.description = description
         self.supportedFamilies = WidgetFamily.allCases.filter(supportedFamilies.contains)
@@ -117,6 +121,7 @@ extension WidgetDescriptor {
         content: @escaping @Sendable (Entry) -> Content
     ) {
         self.kind = kind
+        self.revision = kind
         self.displayName = kind
         self.description = ""
         self.supportedFamilies = WidgetFamily.systemFamilies

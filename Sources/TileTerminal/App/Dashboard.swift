@@ -91,7 +91,7 @@ private final class MessageInbox: Sendable {
 /// the scheduler, turns what happens into `DashboardEvent`s for the state, runs the effects the
 /// state asks for, renders the tiles that changed and draws each frame.
 final class DashboardSession {
-    private let options: DashboardOptions
+    private var options: DashboardOptions
     private let terminal: Terminal
     private let loop: EventLoop
     private let scheduler: TimelineScheduler
@@ -134,6 +134,7 @@ final class DashboardSession {
         state = DashboardState(
             tiles: setup.tiles, screen: Size(width: width, height: height), scheme: setup.scheme,
             theme: setup.theme, themeName: setup.themeName)
+        scheduler.setColorScheme(setup.scheme)
         for instance in setup.instances { scheduler.add(instance) }
         specs = Dictionary(options.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         configured = (options.tiles.map(\.id), options.scheme, options.themeName)
@@ -245,11 +246,12 @@ final class DashboardSession {
         guard let reload = options.reloadConfig else { return }
         do {
             let update = try reload()
+            let widgetsChanged = update.widgets.map { $0.map(\.revision) != options.widgets.map(\.revision) } ?? false
             let unchanged = update.tiles.map(\.id) == configured.ids && update.tiles.allSatisfy { sameTile(specs[$0.id], $0) }
-                && update.scheme == configured.scheme && update.themeName == configured.themeName
+                && update.scheme == configured.scheme && update.themeName == configured.themeName && !widgetsChanged
             if unchanged, state.configError == nil { return }
-            configured = (update.tiles.map(\.id), update.scheme, update.themeName)
             var next = options
+            next.widgets = update.widgets ?? options.widgets
             next.tiles = update.tiles
             next.scheme = update.scheme
             next.themeName = update.themeName
@@ -260,10 +262,12 @@ final class DashboardSession {
             }
             if update.scheme == nil { saved.scheme = state.scheme.rawValue }
             let setup = try DashboardSetup(options: next, saved: saved, catalog: catalog)
+            configured = (update.tiles.map(\.id), update.scheme, update.themeName)
+            options.widgets = next.widgets
             let kept = Set(setup.instances.map(\.id))
             for id in scheduler.instanceIDs where !kept.contains(id) { scheduler.remove(id: id) }
             for instance in setup.instances {
-                if let current = scheduler.instance(instance.id), current.widget.kind == instance.widget.kind {
+                if let current = scheduler.instance(instance.id), current.widget.revision == instance.widget.revision {
                     scheduler.setFamily(instance.family, for: instance.id)
                     scheduler.setParameters(instance.parameters, for: instance.id)
                 } else {
@@ -406,6 +410,8 @@ final class DashboardSession {
     @discardableResult
     private func refreshVisibleTiles() -> Set<String> {
         let now = options.clock.now()
+        // Widgets that lay out their own views (programs) are asked again in the scheme shown.
+        scheduler.setColorScheme(state.scheme)
         var environment = EnvironmentValues()
         environment.colorScheme = state.scheme
         environment.theme = state.theme

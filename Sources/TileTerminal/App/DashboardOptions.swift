@@ -56,11 +56,14 @@ public struct ConfigUpdate: Sendable {
     public var tiles: [TileSpec]
     public var scheme: ColorScheme?
     public var themeName: String?
+    /// Every widget the board now knows (the file may declare widgets of its own); nil keeps them.
+    public var widgets: [WidgetDescriptor]?
 
-    public init(tiles: [TileSpec], scheme: ColorScheme?, themeName: String?) {
+    public init(tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, widgets: [WidgetDescriptor]? = nil) {
         self.tiles = tiles
         self.scheme = scheme
         self.themeName = themeName
+        self.widgets = widgets
     }
 }
 

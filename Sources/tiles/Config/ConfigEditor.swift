@@ -51,7 +51,7 @@ struct ConfigEditor {
         guard let (path, entry) = Self.locate(tileID: tileID, member: member, in: config) else {
             throw Failure(description: "\(name) has no tile '\(tileID)' any more; nothing was written")
         }
-        guard let widget = widgets.first(where: { $0.kind == entry.kind }) else {
+        guard let widget = (widgets + config.extensionWidgets).first(where: { $0.kind == entry.kind }) else {
             throw Failure(description: "\(name): unknown widget '\(entry.kind)'")
         }
         let defaults = (try? widget.resolveParameters()) ?? [:]

@@ -1,10 +1,13 @@
 import Foundation
+import TileExtensions
 import TileKit
 
 /// Finds and reads the config file: `--config FILE`, else `$XDG_CONFIG_HOME/tiles/config.toml`.
 struct ConfigLoader {
     var environment: [String: String]
     var widgets: [WidgetDescriptor]
+    /// Runs the programs of widgets the file declares.
+    var host = ExtensionHost()
 
     /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
     var defaultFile: URL {
@@ -36,7 +39,10 @@ struct ConfigLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, message: "expected UTF-8 text, found other bytes")
         }
-        return try ConfigReader(file: path, source: text, widgets: widgets, home: environment["HOME"]).read()
+        var reader = ConfigReader(file: path, source: text, widgets: widgets, home: environment["HOME"])
+        reader.host = host
+        reader.catalog = ExtensionCatalog(cacheDirectory: TilesDirectories(environment: environment).cache.appendingPathComponent("extensions"))
+        return try reader.read()
     }
 
     /// `environment` with what the config sets and the process does not: service URLs,

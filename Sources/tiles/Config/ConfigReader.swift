@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import TileExtensions
 import TileKit
 
 /// Reads `config.toml` text into a `TilesConfig`, checking every key against the widgets it knows.
@@ -11,6 +12,10 @@ struct ConfigReader {
     var widgets: [WidgetDescriptor]
     /// Resolves `~/` in a token file.
     var home: String?
+    /// Runs the programs of the widgets the file declares.
+    var host = ExtensionHost()
+    /// Asks programs that serve several kinds (`extension = [...]`) what they serve.
+    var catalog = ExtensionCatalog(cacheDirectory: nil)
 
     private var positions: ConfigKeyPositions { ConfigKeyPositions(source: source) }
 
@@ -26,7 +31,19 @@ struct ConfigReader {
         }
         let context = Context(file: file, positions: positions)
         var config = TilesConfig(file: file)
-        for key in try context.keys(of: root, at: [], allowed: ["theme", "opener", "services", "github", "budget", "page"]) {
+        // Declared widgets first: tiles anywhere in the file may name them.
+        if let declared = root["widget"] {
+            config.declarations = try readWidgets(declared, builtins: widgets.map(\.kind), context)
+            config.extensionWidgets = config.declarations.map { ExtensionWidget.descriptor(for: $0, host: host) }
+        }
+        var reader = self
+        reader.widgets += config.extensionWidgets
+        try reader.readSections(root, into: &config, context)
+        return config
+    }
+
+    private func readSections(_ root: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        for key in try context.keys(of: root, at: [], allowed: ["theme", "opener", "services", "github", "budget", "widget", "page"]) {
             let path = [key]
             let value = root[key]!
             switch key {
@@ -35,6 +52,7 @@ struct ConfigReader {
             case "services": try readServices(try context.table(value, at: path), into: &config, context)
             case "github": try readGitHub(try context.table(value, at: path), into: &config, context)
             case "budget": try readBudget(try context.table(value, at: path), into: &config, context)
+            case "widget": break
             default: try readPages(value, into: &config, context)
             }
         }
@@ -44,7 +62,6 @@ struct ConfigReader {
                 throw context.error(at: ["page", "\(pageIndex + 1)", "tile", "\(tileIndex + 1)", "id"], "two tiles have the id '\(tile.id)'; give each tile its own id")
             }
         }
-        return config
     }
 
     // MARK: - Sections

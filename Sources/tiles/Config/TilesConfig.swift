@@ -1,4 +1,5 @@
 import Foundation
+import TileExtensions
 import TileKit
 import TileTerminal
 
@@ -46,6 +47,10 @@ struct TilesConfig {
     var serviceURLs: [String: String] = [:]
     var token: TokenSource?
     var reloadBudget: ReloadBudget?
+    /// Widgets served by programs (`[[widget]]`), in the order declared.
+    var declarations: [WidgetDeclaration] = []
+    /// The declared widgets as the board runs them.
+    var extensionWidgets: [WidgetDescriptor] = []
 
     /// Every tile, the pages concatenated in order (the dashboard flows them into pages itself).
     var tiles: [Tile] { pages.flatMap { $0 } }

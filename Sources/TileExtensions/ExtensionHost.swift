@@ -1,0 +1,74 @@
+import Foundation
+import TileUIJSON
+import Synchronization
+import TileKit
+
+/// Runs widget programs for a board or a one-shot render: one run per timeline request, or one
+/// kept process per streaming widget. Failures become errors whose description is the tile's
+/// stale reason; the scheduler keeps the last good entries and retries with back-off.
+public final class ExtensionHost: Sendable {
+    /// Variables every program gets besides tiles' own environment and the request's.
+    let environment: [String: String]
+    let log: @Sendable (String) -> Void
+    private let streams = Mutex<[String: ExtensionStream]>([:])
+
+    public init(environment: [String: String] = [:], log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.environment = environment
+        self.log = log
+    }
+
+    deinit {
+        stopAll()
+    }
+
+    /// Stops every kept program (the board is quitting).
+    public func stopAll() {
+        let all = streams.withLock { streams in defer { streams = [:] }; return Array(streams.values) }
+        for stream in all { stream.stop() }
+    }
+
+    /// The timeline for one provider call.
+    func timeline(
+        _ declaration: WidgetDeclaration, context: TimelineContext, parameters: [String: ParameterValue]
+    ) async throws -> Timeline<ExtensionEntry> {
+        let request = ExtensionRequest(kind: declaration.kind, context: context, parameters: parameters)
+        if declaration.listen {
+            return try await stream(for: declaration, parameters: parameters).timeline(for: request, now: context.now)
+        }
+        let output = try await run(declaration, request: request)
+        return try Self.read(output, declaration: declaration, now: context.now)
+    }
+
+    /// Reads one answer (a run's whole output, or one streamed update) as a timeline.
+    static func read(_ output: Data, declaration: WidgetDeclaration, now: Date) throws(ExtensionError) -> Timeline<ExtensionEntry> {
+        switch declaration.format {
+        case .text:
+            return TimelineResponse.textTimeline(String(decoding: output, as: UTF8.self), now: now, refresh: declaration.refresh)
+        case .timeline:
+            return try TimelineResponse.timeline(from: output, now: now, refresh: declaration.refresh, checkView: ExtensionDrawing.checkView)
+        }
+    }
+
+    /// Runs the program once with `request`; its standard output, or an error with the reason.
+    func run(_ declaration: WidgetDeclaration, request: ExtensionRequest) async throws -> Data {
+        let command = ProgramCommand(
+            declaration.resolvedCommand, environment: environment.merging(request.environment) { $1 },
+            workingDirectory: declaration.directory, input: Array(request.json) + [0x0A], timeout: declaration.timeout)
+        let result = await ProgramRunner.shared.run(command)
+        if !result.errorOutput.isEmpty {
+            log("\(declaration.kind): stderr: \(JSONPath.shortened(String(decoding: result.errorOutput.suffix(2000), as: UTF8.self), limit: 500))")
+        }
+        if let failure = result.failureReason { throw ExtensionError(failure) }
+        return Data(result.output)
+    }
+
+    private func stream(for declaration: WidgetDeclaration, parameters: [String: ParameterValue]) -> ExtensionStream {
+        let key = declaration.kind + "\u{1F}" + parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "\u{1F}")
+        return streams.withLock { streams in
+            if let existing = streams[key] { return existing }
+            let stream = ExtensionStream(declaration: declaration, environment: environment, log: log)
+            streams[key] = stream
+            return stream
+        }
+    }
+}

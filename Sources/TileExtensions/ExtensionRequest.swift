@@ -1,0 +1,142 @@
+import Foundation
+import TileUIJSON
+import TileKit
+import TileUI
+
+/// What tiles asks a widget program: one JSON object on its standard input, and the same facts in
+/// its environment for shell scripts (docs/extensions.md, "The request").
+public struct ExtensionRequest: Sendable, Equatable {
+    public var kind: String
+    public var family: WidgetFamily
+    public var colorScheme: ColorScheme
+    public var parameters: [String: ParameterValue]
+    public var now: Date
+    /// `scheduled`, `explicit` (the user asked) or `configuration` (parameters or family changed).
+    public var reason: String
+    public var isPreview: Bool
+
+    public init(
+        kind: String, family: WidgetFamily, colorScheme: ColorScheme, parameters: [String: ParameterValue],
+        now: Date, reason: String, isPreview: Bool
+    ) {
+        self.kind = kind
+        self.family = family
+        self.colorScheme = colorScheme
+        self.parameters = parameters
+        self.now = now
+        self.reason = reason
+        self.isPreview = isPreview
+    }
+
+    /// The request for a provider call in `context`.
+    public init(kind: String, context: TimelineContext, parameters: [String: ParameterValue]) {
+        self.init(
+            kind: kind, family: context.family, colorScheme: context.colorScheme, parameters: parameters,
+            now: context.now, reason: Self.reason(context.reason), isPreview: context.isPreview)
+    }
+
+    /// The request's `reason` for a scheduler's reload reason.
+    public static func reason(_ reason: ReloadReason) -> String {
+        switch reason {
+        case .initial, .policy, .retry: "scheduled"
+        case .user, .widgetCenter: "explicit"
+        case .configuration: "configuration"
+        }
+    }
+
+    /// The request as one line of JSON (keys sorted, no newline inside).
+    public var json: Data {
+        var object: [String: Any] = [
+            "kind": kind,
+            "family": family.rawValue,
+            "width": family.gridSize.columns,
+            "height": family.gridSize.rows,
+            "colorScheme": colorScheme == .dark ? "dark" : "light",
+            "now": Self.dateText(now),
+            "reason": reason,
+            "isPreview": isPreview,
+        ]
+        var values: [String: Any] = [:]
+        for (key, value) in parameters {
+            switch value {
+            case .bool(let flag): values[key] = flag
+            case .integer(let number): values[key] = number
+            case .string(let text): values[key] = text
+            case .list(let items): values[key] = items
+            }
+        }
+        object["parameters"] = values
+        // Serialising plain strings, numbers and bools cannot fail.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    /// `TILES_KIND`, `TILES_FAMILY`, … and `TILES_PARAM_<NAME>` for each parameter (upper-cased,
+    /// other characters than letters and digits as `_`; lists joined with commas).
+    public var environment: [String: String] {
+        var variables = [
+            "TILES_KIND": kind,
+            "TILES_FAMILY": family.rawValue,
+            "TILES_WIDTH": String(family.gridSize.columns),
+            "TILES_HEIGHT": String(family.gridSize.rows),
+            "TILES_COLOR_SCHEME": colorScheme == .dark ? "dark" : "light",
+            "TILES_REASON": reason,
+            "TILES_NOW": Self.dateText(now),
+            "TILES_IS_PREVIEW": isPreview ? "1" : "0",
+        ]
+        for (key, value) in parameters {
+            variables["TILES_PARAM_" + Self.variableName(key)] = value.description
+        }
+        return variables
+    }
+
+    static func variableName(_ key: String) -> String {
+        String(key.uppercased().unicodeScalars.map { scalar in
+            (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))) ? Character(scalar) : "_"
+        })
+    }
+
+    /// An instant as the protocol writes it: ISO 8601 in UTC with seconds.
+    public static func dateText(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+extension ExtensionRequest {
+    /// Reads a request line as a program receives it (the Swift SDK's side of the protocol).
+    public init(json: Data) throws(ExtensionError) {
+        let document = try JSONValue.parse(json)
+        guard let members = document.members else { throw .mismatch(at: "request", expected: "an object", found: document) }
+        guard let kind = members["kind"]?.string else { throw .mismatch(at: "kind", expected: "a widget kind", found: members["kind"]) }
+        guard let name = members["family"]?.string, let family = WidgetFamily(name: name) else {
+            throw .mismatch(at: "family", expected: "a family name", found: members["family"])
+        }
+        let scheme: ColorScheme = members["colorScheme"]?.string == "dark" ? .dark : .light
+        var now = Date()
+        if let value = members["now"] { now = try TimelineResponse.date(value, at: "now") }
+        var parameters: [String: ParameterValue] = [:]
+        for (key, value) in members["parameters"]?.members ?? [:] {
+            switch value {
+            case .bool(let flag): parameters[key] = .bool(flag)
+            case .string(let text): parameters[key] = .string(text)
+            case .array(let items): parameters[key] = .list(items.compactMap(\.string))
+            default:
+                guard let number = value.integer else { throw .mismatch(at: "parameters.\(key)", expected: "a bool, an integer, a string or a list", found: value) }
+                parameters[key] = .integer(number)
+            }
+        }
+        self.init(
+            kind: kind, family: family, colorScheme: scheme, parameters: parameters, now: now,
+            reason: members["reason"]?.string ?? "scheduled", isPreview: members["isPreview"]?.bool ?? false)
+    }
+
+    /// The reload reason a program's provider sees for this request.
+    public var reloadReason: ReloadReason {
+        switch reason {
+        case "explicit": .user
+        case "configuration": .configuration
+        default: .policy
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import TileKit
+
+/// Makes a `WidgetDescriptor` of a widget served by a program, so that the scheduler, the board,
+/// `tiles render` and the edit form treat it as any other widget: its provider runs the program
+/// and its view is decoded from JSON.
+public enum ExtensionWidget {
+    /// The descriptor of `declaration`, running programs through `host`.
+    public static func descriptor(for declaration: WidgetDeclaration, host: ExtensionHost) -> WidgetDescriptor {
+        var descriptor = WidgetDescriptor(
+            kind: declaration.kind, displayName: declaration.title,
+            description: declaration.summary.isEmpty ? "Served by `\(ExtensionWidget.shortCommand(declaration.command))`." : declaration.summary,
+            supportedFamilies: declaration.families, parameters: declaration.parameters, entry: ExtensionEntry.self,
+            placeholder: { context in ExtensionEntry(date: context.now, content: .placeholder) },
+            // A preview would have to run the program too: the placeholder stands in for it.
+            snapshot: { context, _ in ExtensionEntry(date: context.now, content: .placeholder) },
+            timeline: { context, parameters in
+                try await host.timeline(declaration, context: context, parameters: parameters)
+            },
+            draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
+        descriptor.timelinePerFamily = declaration.format == .timeline
+        // An edited declaration (another command, refresh or parameter) is another widget.
+        descriptor.revision = "\(declaration.kind) \(String(describing: declaration))"
+        return descriptor
+    }
+
+    /// A command line as a description shows it: each word's last path component, cut at 60 characters.
+    static func shortCommand(_ command: [String]) -> String {
+        let words = command.map { $0.contains("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
+        return JSONPath.shortened(words.joined(separator: " "), limit: 60)
+    }
+}

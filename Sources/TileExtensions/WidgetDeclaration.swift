@@ -1,0 +1,75 @@
+import Foundation
+import TileKit
+
+/// A widget served by a program, as a `[[widget]]` table of `config.toml` declares it (or as an
+/// extension's `describe` answer lists it): how to run the program and what it offers.
+public struct WidgetDeclaration: Sendable, Hashable {
+    /// What the program prints.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        /// Its standard output is the tile's text, SGR colours kept.
+        case text
+        /// Its standard output is a timeline in JSON (docs/extensions.md).
+        case timeline
+    }
+
+    /// The kind tiles use for it (`widget = "uptime"` in a tile).
+    public var kind: String
+    /// The program and its arguments; no shell is involved.
+    public var command: [String]
+    public var format: Format
+    /// Text widgets: how often to run; timeline widgets: when to ask again if a timeline gives no policy.
+    public var refresh: TimeInterval
+    /// How long one run may take before it is stopped.
+    public var timeout: TimeInterval
+    /// The title in `tiles list` and the edit form.
+    public var title: String
+    /// One sentence for `tiles list`.
+    public var summary: String
+    /// The families it may be shown in.
+    public var families: [WidgetFamily]
+    /// Whether the program keeps running and prints a timeline (or text) per line.
+    public var listen: Bool
+    /// The parameters a form shows, passed to the program.
+    public var parameters: [ParameterDescription]
+    /// The directory the program runs in (the config file's): relative paths in `command` resolve there.
+    public var directory: String?
+    /// Whether the program serves several kinds (`extension = [...]`): requests then name the kind.
+    public var isExtension: Bool
+
+    /// The defaults of a `[[widget]]` table.
+    public static let defaultRefresh: TimeInterval = 15 * 60
+    public static let defaultTimeout: TimeInterval = 10
+    public static let defaultFamilies: [WidgetFamily] = WidgetFamily.systemFamilies + [.accessoryInline]
+
+    public init(
+        kind: String, command: [String], format: Format = .timeline, refresh: TimeInterval = defaultRefresh,
+        timeout: TimeInterval = defaultTimeout, title: String? = nil, summary: String = "",
+        families: [WidgetFamily] = defaultFamilies, listen: Bool = false, parameters: [ParameterDescription] = [],
+        directory: String? = nil, isExtension: Bool = false
+    ) {
+        self.kind = kind
+        self.command = command
+        self.format = format
+        self.refresh = refresh
+        self.timeout = timeout
+        self.title = title ?? kind
+        self.summary = summary
+        self.families = families
+        self.listen = listen
+        self.parameters = parameters
+        self.directory = directory
+        self.isExtension = isExtension
+    }
+
+    /// The program's path as run: a relative path with a slash resolves against `directory`;
+    /// a bare name is looked up on `PATH` when the program starts.
+    public var resolvedCommand: [String] {
+        guard var program = command.first else { return command }
+        if program.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            program = home + program.dropFirst(1)
+        } else if !program.hasPrefix("/"), program.contains("/"), let directory {
+            program = URL(fileURLWithPath: directory).appendingPathComponent(program).standardizedFileURL.path
+        }
+        return [program] + command.dropFirst()
+    }
+}

@@ -71,7 +71,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"]),
+        .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
         .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),

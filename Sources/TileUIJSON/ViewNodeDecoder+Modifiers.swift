@@ -87,7 +87,13 @@ extension ViewNodeDecoder {
         case "privacySensitive":
             return .privacySensitive(try Values.bool(value, path: path))
         case "redacted":
-            return .redacted(try Values.name(value, JSONNames.redactionReasons, path: path))
+            // One reason, or several as a list: ["placeholder", "privacy"].
+            guard case .array(let names) = value else { return .redacted(try Values.name(value, JSONNames.redactionReasons, path: path)) }
+            var reasons: RedactionReasons = []
+            for (index, name) in names.enumerated() {
+                reasons.formUnion(try Values.name(name, JSONNames.redactionReasons, path: "\(path)[\(index)]"))
+            }
+            return .redacted(reasons)
         case "unredacted":
             try Values.expectTrue(value, path: path)
             return .unredacted

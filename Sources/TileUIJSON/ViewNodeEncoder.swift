@@ -118,7 +118,9 @@ enum ViewNodeEncoder {
         case .minimumScaleFactor(let factor), .layoutPriority(let factor), .zIndex(let factor),
              .opacity(let factor), .cornerRadius(let factor):
             return .number(factor)
-        case .redacted(let reasons): return name(reasons, JSONNames.redactionReasons)
+        case .redacted(let reasons):
+            if let single = JSONNames.redactionReasons.name(of: reasons) { return .string(single) }
+            return .array(JSONNames.redactionReasons.entries.filter { reasons.contains($0.value) }.map { .string($0.name) })
         case .unredacted, .hidden, .clipped: return .bool(true)
         case .padding(let insets): return self.insets(insets)
         case let .frame(width, height, alignment):

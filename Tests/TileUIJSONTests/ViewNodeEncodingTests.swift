@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileUI
 import TileUIJSON
+import TileUISamples
 
 @Suite struct ViewNodeEncodingTests {
     static let everything = #"""
@@ -26,7 +27,7 @@ import TileUIJSON
            "foregroundColor": {"color": "secondary", "opacity": 0.3}, "truncationMode": "middle",
            "multilineTextAlignment": "center", "minimumScaleFactor": 0.5, "privacySensitive": true, "redacted": "placeholder",
            "unredacted": true, "widgetURL": "tiles://open"}
-        ], "modifiers": [{"padding": 1}, {"frame": {"width": 5, "height": 2}}, {"padding": true}, {"lineLimit": null}, {"lineLimit": 3}]}
+        ], "modifiers": [{"padding": 1}, {"frame": {"width": 5, "height": 2}}, {"padding": true}, {"lineLimit": null}, {"lineLimit": 3}, {"redacted": ["placeholder", "privacy"]}]}
         """#
 
     @Test func encodingReadsBackAsTheSameNode() throws {
@@ -42,5 +43,83 @@ import TileUIJSON
         let reordered = ViewNode(.text(.verbatim("x")), modifiers: [.background(ViewNode(.color(.red)), alignment: .center), .padding(EdgeInsets(top: 0, leading: 2, bottom: 0, trailing: 2))])
         #expect(String(decoding: reordered.jsonData, as: UTF8.self)
             == #"{"Text":"x","modifiers":[{"background":"red"},{"padding":{"leading":2,"trailing":2}}]}"#)
+    }
+
+    private func roundTrip<V: View>(_ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard) throws {
+        let json = try ViewNode(describing: view, environment: environment).jsonData
+        let decoded = try ViewNode(json: json, path: "entries[0].view")
+        let expected = CellGrid.render(view, width: width, height: height, environment: environment)
+        #expect(CellGrid.render(decoded.makeView(), width: width, height: height, environment: environment) == expected)
+    }
+
+    @Test func qqSyncSampleSurvivesSwiftToJSONToView() throws {
+        var dark = EnvironmentValues()
+        dark.colorScheme = .dark
+        for environment in [EnvironmentValues.standard, dark] {
+            try roundTrip(QQSyncMediumSample(), width: 42, height: 10, environment: environment)
+            try roundTrip(QQSyncMediumSample(quote: "A much longer quote that has to wrap and truncate in the medium family", day: "24"), width: 30, height: 8, environment: environment)
+        }
+    }
+
+    /// A widget view in the shape of the built-ins: composite views, environment reads, builders
+    /// with conditions and loops, shapes, grids, links and custom modifiers.
+    private struct Sample: View {
+        var items = ["支付宝", "扫一扫", "收付款", "出行"]
+        var showsFooter = true
+        @Environment(\.colorScheme) private var scheme
+
+        var body: some View {
+            VStack(alignment: .leading, spacing: 0) {
+                HStack {
+                    Text(scheme == .dark ? "night" : "day").font(.caption).foregroundColor(.secondary)
+                    Spacer()
+                    Text(Date(timeIntervalSince1970: 60), style: .timer).bold()
+                }
+                Divider().opacity(0.5)
+                LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())], spacing: 0) {
+                    ForEach(items, id: \.self) { item in
+                        Link(destination: URL(string: "tiles://\(item.count)")!) {
+                            Text(item).lineLimit(1).padding(.horizontal, 1)
+                                .background(RoundedRectangle(cornerRadius: 8).fill(Color.white.opacity(0.22)))
+                        }
+                    }
+                }
+                if showsFooter {
+                    Group { Text("footer").underline(); Capsule().stroke(.red).frame(width: 6, height: 1) }
+                        .modifier(Pill())
+                } else {
+                    EmptyView()
+                }
+            }
+            .padding()
+            .background(LinearGradient(colors: [Color(light: .white, dark: .black), Color("accent")], startPoint: .top, endPoint: .bottom))
+            .widgetURL(URL(string: "tiles://widget"))
+        }
+    }
+
+    private struct Pill: ViewModifier {
+        func body(content: Content) -> some View {
+            content.frame(maxWidth: .infinity, alignment: .trailing).foregroundStyle(.orange)
+        }
+    }
+
+    @Test func aBuiltInShapedWidgetSurvivesSwiftToJSONToView() throws {
+        var environment = EnvironmentValues()
+        environment.now = Date(timeIntervalSince1970: 10)
+        try roundTrip(Sample(), width: 30, height: 9, environment: environment)
+        environment.colorScheme = .dark
+        try roundTrip(Sample(showsFooter: false), width: 30, height: 9, environment: environment)
+        let node = try ViewNode(describing: Sample(), environment: environment)
+        #expect(node.jsonValue.jsonText.contains(#""Text":"night""#))
+        #expect(CellGrid.render(node.makeView(), width: 30, height: 9, environment: environment).widgetURL == URL(string: "tiles://widget"))
+    }
+
+    @Test func viewsWhoseEffectIsCodeAreRefusedWithTheirName() {
+        #expect(throws: ViewDescriptionError("GeometryReader cannot be described as data: its content depends on the size it is given")) {
+            try ViewNode(describing: VStack { GeometryReader { _ in Text("x") } })
+        }
+        #expect(throws: ViewDescriptionError("environment(_:_:) cannot be described as data; use the modifier for the value instead")) {
+            try ViewNode(describing: Text("x").environment(\.font, .caption))
+        }
     }
 }

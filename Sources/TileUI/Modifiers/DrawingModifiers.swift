@@ -14,7 +14,7 @@ extension View {
     /// Draws `content` behind the view, proposed exactly the view's size (A7.5).
     @inlinable public consuming func background<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
         let secondary = content()
-        return transformingNodes { node, inputs in
+        return transformingNodes(.secondary(secondary, alignment, isBackground: true)) { node, inputs in
             SecondaryNode(
                 child: node, secondary: makeSingleNode(secondary, inputs.inStack(nil)),
                 alignment: alignment, isBackground: true)
@@ -29,7 +29,7 @@ extension View {
     /// Draws `content` in front of the view, proposed exactly the view's size (A7.5).
     @inlinable public consuming func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
         let secondary = content()
-        return transformingNodes { node, inputs in
+        return transformingNodes(.secondary(secondary, alignment, isBackground: false)) { node, inputs in
             SecondaryNode(
                 child: node, secondary: makeSingleNode(secondary, inputs.inStack(nil)),
                 alignment: alignment, isBackground: false)
@@ -46,34 +46,34 @@ extension View {
     /// Multiplies the opacity of the view (A7.8): 0 draws nothing, below 0.6 draws dim where no
     /// colour lies beneath to blend with.
     @inlinable public consuming func opacity(_ opacity: Double) -> some View {
-        transformingNodes { node, _ in OpacityNode(child: node, opacity: opacity) }
+        transformingNodes(.modifier(.opacity(opacity))) { node, _ in OpacityNode(child: node, opacity: opacity) }
     }
 
     /// Keeps the view's layout but draws nothing (A7.8).
     @inlinable public consuming func hidden() -> some View {
-        transformingNodes { node, _ in HiddenNode(child: node) }
+        transformingNodes(.modifier(.hidden)) { node, _ in HiddenNode(child: node) }
     }
 
     /// Clips the view to its frame.
     @inlinable public consuming func clipped() -> some View {
-        transformingNodes { node, _ in ClipNode(child: node, roundsCorners: false) }
+        transformingNodes(.modifier(.clipped)) { node, _ in ClipNode(child: node, roundsCorners: false) }
     }
 
     /// Clips the view to its frame with rounded corners: from 8 pt the corner cells show what lies
     /// beneath, and box corners drawn there become ╭╮╰╯ (A7.6). No effect on layout.
     @inlinable public consuming func cornerRadius(_ radius: Double) -> some View {
-        transformingNodes { node, _ in ClipNode(child: node, roundsCorners: radius >= 8) }
+        transformingNodes(.modifier(.cornerRadius(radius))) { node, _ in ClipNode(child: node, roundsCorners: radius >= 8) }
     }
 
     /// Clips the view to a shape's outline (rectangles, rounded rectangles and capsules).
     @inlinable public consuming func clipShape<S: Shape>(_ shape: S) -> some View {
         let rounds = shape._outline.value.isRounded
-        return transformingNodes { node, _ in ClipNode(child: node, roundsCorners: rounds) }
+        return transformingNodes(.modifier(.clipShape(ViewNode.ShapeKind(shape._outline.value)))) { node, _ in ClipNode(child: node, roundsCorners: rounds) }
     }
 
     /// The URL a tap on the widget opens outside every `Link` (B8.1).
     @inlinable public consuming func widgetURL(_ url: URL?) -> some View {
-        transformingNodes { node, _ in
+        transformingNodes(url.map { .modifier(.widgetURL($0)) } ?? .transparent) { node, _ in
             guard let url else { return node }
             return WidgetURLNode(child: node, url: url)
         }

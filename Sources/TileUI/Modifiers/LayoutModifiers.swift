@@ -16,12 +16,12 @@ extension View {
 
     /// Pads each edge by its own inset; negative insets let the content overflow (A7.1).
     @inlinable public consuming func padding(_ insets: EdgeInsets) -> some View {
-        transformingNodes { node, _ in PaddingNode(child: node, insets: insets) }
+        transformingNodes(.modifier(.padding(insets))) { node, _ in PaddingNode(child: node, insets: insets) }
     }
 
     /// A frame of exactly `width` × `height` cells (nil keeps the content's size on that axis) (A7.2).
     @inlinable public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> some View {
-        transformingNodes { node, _ in FixedFrameNode(child: node, width: width, height: height, alignment: alignment) }
+        transformingNodes(.modifier(.frame(width: width, height: height, alignment: alignment))) { node, _ in FixedFrameNode(child: node, width: width, height: height, alignment: alignment) }
     }
 
     /// A flexible frame (A7.3): `maxWidth: .infinity` takes all offered width.
@@ -30,7 +30,9 @@ extension View {
         minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
         alignment: Alignment = .center
     ) -> some View {
-        transformingNodes { node, _ in
+        transformingNodes(.modifier(.flexibleFrame(ViewNode.FlexibleFrame(
+            minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+            minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment)))) { node, _ in
             FlexibleFrameNode(
                 child: node,
                 horizontal: .init(min: minWidth, ideal: idealWidth, max: maxWidth),
@@ -41,12 +43,12 @@ extension View {
 
     /// Asks for the ideal size on the chosen axes: one line of text that may overflow (A6.9, A7.4).
     @inlinable public consuming func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
-        transformingNodes { node, _ in FixedSizeNode(child: node, horizontal: horizontal, vertical: vertical) }
+        transformingNodes(.modifier(.fixedSize(horizontal: horizontal, vertical: vertical))) { node, _ in FixedSizeNode(child: node, horizontal: horizontal, vertical: vertical) }
     }
 
     /// The priority a stack gives this view when dividing space (A3.3, A7.9).
     @inlinable public consuming func layoutPriority(_ value: Double) -> some View {
-        transformingNodes { node, _ in
+        transformingNodes(.modifier(.layoutPriority(value))) { node, _ in
             node.layoutPriority = value
             return node
         }
@@ -54,7 +56,7 @@ extension View {
 
     /// Drawing order inside a ZStack; layout is unchanged (A4.3).
     @inlinable public consuming func zIndex(_ value: Double) -> some View {
-        transformingNodes { node, _ in
+        transformingNodes(.modifier(.zIndex(value))) { node, _ in
             node.zIndex = value
             return node
         }
@@ -62,6 +64,6 @@ extension View {
 
     /// Draws the view moved by `x` columns and `y` rows without changing layout.
     @inlinable public consuming func offset(x: Int = 0, y: Int = 0) -> some View {
-        transformingNodes { node, _ in OffsetNode(child: node, dx: x, dy: y) }
+        transformingNodes(.modifier(.offset(x: x, y: y))) { node, _ in OffsetNode(child: node, dx: x, dy: y) }
     }
 }

@@ -9,15 +9,19 @@ struct ModifiedView<Content: View>: PrimitiveView {
     @usableFromInline let content: Content
     @usableFromInline var environment: ((inout EnvironmentValues) -> Void)?
     @usableFromInline var transform: ((LayoutNode, _ViewInputs) -> LayoutNode)?
+    /// What the modifier is, for `ViewNode(describing:)`; the closures above are opaque.
+    @usableFromInline var record: _ModifierRecord
 
     @inlinable init(
         content: Content,
         environment: ((inout EnvironmentValues) -> Void)? = nil,
-        transform: ((LayoutNode, _ViewInputs) -> LayoutNode)? = nil
+        transform: ((LayoutNode, _ViewInputs) -> LayoutNode)? = nil,
+        record: _ModifierRecord
     ) {
         self.content = content
         self.environment = environment
         self.transform = transform
+        self.record = record
     }
 
     @usableFromInline var body: Never { fatalError("ModifiedView is a primitive view and has no body") }
@@ -36,12 +40,16 @@ struct ModifiedView<Content: View>: PrimitiveView {
 // moves into the `ModifiedView` rather than being copied, so a chain of modifiers does not copy
 // (and retain everything inside) its innermost view once per level.
 extension View {
-    @inlinable consuming func modifyingEnvironment(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedView<Self> {
-        ModifiedView(content: self, environment: change)
+    @inlinable consuming func modifyingEnvironment(
+        _ record: _ModifierRecord, _ change: @escaping (inout EnvironmentValues) -> Void
+    ) -> ModifiedView<Self> {
+        ModifiedView(content: self, environment: change, record: record)
     }
 
-    @inlinable consuming func transformingNodes(_ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode) -> ModifiedView<Self> {
-        ModifiedView(content: self, transform: transform)
+    @inlinable consuming func transformingNodes(
+        _ record: _ModifierRecord, _ transform: @escaping (LayoutNode, _ViewInputs) -> LayoutNode
+    ) -> ModifiedView<Self> {
+        ModifiedView(content: self, transform: transform, record: record)
     }
 }
 
@@ -56,6 +64,7 @@ public protocol ViewModifier {
 /// Stands for the modified view inside a `ViewModifier`'s body.
 public struct _ViewModifierContent: PrimitiveView {
     let make: (_ViewInputs) -> _ViewOutputs
+    let describe: (_ViewInputs) throws(ViewDescriptionError) -> [ViewNode]
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs { view.make(inputs) }
 }
 
@@ -65,13 +74,19 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: PrimitiveV
     public let modifier: Modifier
 
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        let placeholder = _ViewModifierContent { Content._makeNodes(view.content, inputs: $0) }
+        Modifier.Body._makeNodes(view.body(inputs: inputs), inputs: inputs)
+    }
+
+    /// The modifier's body around this content, evaluated in `inputs`' environment.
+    func body(inputs: _ViewInputs) -> Modifier.Body {
+        let placeholder = _ViewModifierContent(
+            make: { Content._makeNodes(self.content, inputs: $0) },
+            describe: { inputs throws(ViewDescriptionError) in try Content._describe(self.content, inputs: inputs) })
         let context = inputs.context
         let saved = context.environment
         context.environment = inputs.environment
-        let body = view.modifier.body(content: placeholder)
-        context.environment = saved
-        return Modifier.Body._makeNodes(body, inputs: inputs)
+        defer { context.environment = saved }
+        return modifier.body(content: placeholder)
     }
 }
 

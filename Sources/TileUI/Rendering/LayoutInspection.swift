@@ -37,7 +37,7 @@ private enum FrameRecorderKey: EnvironmentKey {
 extension View {
     /// Names the view's frame in `LayoutInspection.frames`; draws nothing of its own.
     func layoutTag(_ name: String) -> some View {
-        transformingNodes { node, inputs in TagNode(child: node, name: name, recorder: inputs.environment.frameRecorder) }
+        transformingNodes(.transparent) { node, inputs in TagNode(child: node, name: name, recorder: inputs.environment.frameRecorder) }
     }
 }
 

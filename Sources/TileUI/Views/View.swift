@@ -9,6 +9,10 @@ public protocol View {
     /// Turns the view into layout nodes. Primitive views implement it; composite views use the
     /// default, which evaluates `body`. Not for widget authors.
     static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs
+
+    /// Describes the view as data (`ViewNode(describing:)`). Primitive views implement it;
+    /// composite views use the default, which evaluates `body`. Not for widget authors.
+    static func _describe(_ view: Self, inputs: _ViewInputs) throws(ViewDescriptionError) -> [ViewNode]
 }
 
 // The resolve path (`_makeNodes` of composite views, containers and modifiers, and the helpers

@@ -93,8 +93,11 @@ public struct Group<Content: View>: PrimitiveView {
 /// A type-erased view.
 public struct AnyView: PrimitiveView {
     private let make: (_ViewInputs) -> _ViewOutputs
+    /// The erased view's `_describe`.
+    let describe: (_ViewInputs) throws(ViewDescriptionError) -> [ViewNode]
     public init<V: View>(_ view: V) {
         make = { V._makeNodes(view, inputs: $0) }
+        describe = { inputs throws(ViewDescriptionError) in try V._describe(view, inputs: inputs) }
     }
     public init<V: View>(erasing view: V) { self.init(view) }
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs { view.make(inputs) }

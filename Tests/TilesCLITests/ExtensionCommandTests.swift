@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The repository's root, for the programs in `examples/`.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A config file declaring the example widgets, in its own temporary home.
+struct ExtensionHome {
+    let home = try! DashboardHome()
+    var environment: [String: String] { home.environment(serviceURL: "http://127.0.0.1:9") }
+    var file: URL { home.root.appendingPathComponent("config/tiles/config.toml") }
+
+    static func example(_ path: String) -> String { repositoryRoot.appendingPathComponent("examples/\(path)").path }
+
+    /// The four script examples, declared as the docs declare them.
+    static let examples = """
+        [[widget]]
+        kind = "disk"
+        command = ["\(example("disk-usage/disk-usage.sh"))"]
+        format = "text"
+        refresh = "5m"
+
+        [[widget]]
+        kind = "calendar"
+        command = ["python3", "\(example("calendar/calendar_widget.py"))"]
+
+        [[widget.parameter]]
+        name = "weekStart"
+        type = "choice"
+        choices = ["monday", "sunday"]
+
+        [[widget]]
+        kind = "pomodoro"
+        command = ["\(example("pomodoro/pomodoro.py"))"]
+        families = ["small", "medium", "inline"]
+
+        [[widget.parameter]]
+        name = "focus"
+        type = "integer"
+        default = 25
+        min = 5
+        max = 29
+
+        [[widget]]
+        kind = "load"
+        command = ["\(example("load-stream/load_stream.py"))"]
+        listen = true
+        families = ["small", "medium", "inline"]
+
+        """
+
+    /// Writes `text` as the default config file (mode 600 unless `mode` says otherwise).
+    func write(_ text: String, mode: mode_t = 0o600) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        chmod(file.path, mode)
+    }
+
+    func tiles(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try runTiles(arguments, environment: environment)
+    }
+}
+
+@Suite struct ExtensionCommandTests {
+    @Test(arguments: [
+        ("disk", "small", "Disk usage"), ("disk", "medium", "Disk usage"), ("disk", "inline", "Disk usage"),
+        ("calendar", "small", "TUESDAY"), ("calendar", "medium", "Tuesday"), ("calendar", "large", "November 2026"),
+        ("calendar", "inline", "Tue 24 Nov"),
+        ("pomodoro", "small", "Focus · 1 of 4"), ("pomodoro", "medium", "Focus · 1 of 4"), ("pomodoro", "inline", "Focus 1/4"),
+        ("load", "small", "Load"), ("load", "medium", "1 min"), ("load", "inline", "load "),
+    ])
+    func testEveryScriptExampleRendersInItsFamiliesOffline(kind: String, family: String, expected: String) throws {
+        let home = ExtensionHome()
+        try home.write(ExtensionHome.examples)
+        let result = try home.tiles(["render", "--widget", kind, "--family", family, "--at", "2026-11-24T10:07:00+08:00"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(expected), "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let size = ["small": (20, 10), "medium": (42, 10), "large": (42, 22), "inline": (29, 1)][family]!
+        #expect(lines.count == size.1)
+    }
+
+    @Test func testListAndCheckKnowTheDeclaredWidgets() throws {
+        let home = ExtensionHome()
+        try home.write(ExtensionHome.examples + """
+            [[page]]
+            [[page.tile]]
+            widget = "calendar"
+            family = "large"
+            parameters = { weekStart = "sunday" }
+            [[page.tile]]
+            widget = "qqsync"
+            """)
+        let check = try home.tiles(["check"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("2 tiles (calendar, qqsync)"))
+        let list = try home.tiles(["list"])
+        #expect(list.stdout.contains("pomodoro — pomodoro\n  Served by `pomodoro.py`.\n  families: small, medium, inline\n  --param focus=…  focus (integer 5…29) default: 25\n"))
+        #expect(list.stdout.contains("--param weekStart=…  weekStart (enum) default: monday\n      choices: monday, sunday\n"))
+    }
+
+    @Test func testAConfigOtherUsersCanWriteRunsNoCommand() throws {
+        let home = ExtensionHome()
+        let marker = home.home.root.appendingPathComponent("ran").path
+        try home.write("""
+            [[widget]]
+            kind = "touch"
+            command = ["/usr/bin/touch", "\(marker)"]
+            format = "text"
+            """, mode: 0o664)
+        for arguments in [["check"], ["render", "--widget", "touch"], ["list"]] {
+            let result = try home.tiles(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("config.toml:1:1: widget: the file '\(home.file.path)' can be written by other users (mode 664); widget commands are not run (run chmod go-w '\(home.file.path)')"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test(arguments: [
+        ("kind = \"x\"\ncommand = \"ls\"", "2:11: widget[1].command: expected the program and its arguments as a list of strings"),
+        ("kind = \"qqsync\"\ncommand = [\"ls\"]", "1:8: widget[1].kind: 'qqsync' is a built-in widget; give yours another kind"),
+        ("kind = \"x\"\ncommand = [\"ls\"]\nrefresh = \"often\"", "3:11: widget[1].refresh: expected a duration like \"30s\", \"5m\" or \"2h\", found \"often\""),
+        ("kind = \"x\"\ncommand = [\"ls\"]\ncolour = 1", "3:1: unknown key 'colour' in [widget[1]]"),
+        ("command = [\"ls\"]", "1:1: widget[1]: missing key 'kind'"),
+    ])
+    func testMistakesInAWidgetTableNameTheirPlace(body: String, message: String) throws {
+        let home = ExtensionHome()
+        try home.write("[[widget]]\n" + body + "\n")
+        let result = try home.tiles(["check"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("config.toml:\(message)"), "\(result.stderr)")
+    }
+
+    @Test func testRenderingAFailingProgramExitsOneWithTheReason() throws {
+        let home = ExtensionHome()
+        try home.write("""
+            [[widget]]
+            kind = "broken"
+            command = ["sh", "-c", "echo 'no such host' >&2; exit 3"]
+            """)
+        let result = try home.tiles(["render", "--widget", "broken"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tiles: broken: exit 3: no such host\n")
+    }
+}

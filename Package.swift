@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        .target(name: "TOML"),
         .target(
             name: "TileUI",
             dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
@@ -64,6 +65,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"], exclude: ["Fixtures"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(

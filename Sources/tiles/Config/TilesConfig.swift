@@ -1,4 +1,5 @@
 import Foundation
+import TOML
 import TileKit
 import TileTerminal
 
@@ -45,6 +46,8 @@ struct TilesConfig {
     /// Service base URLs by the environment variable that overrides them (`TILES_HITOKOTO_URL`…).
     var serviceURLs: [String: String] = [:]
     var token: TokenSource?
+    /// Where `github.token_file` is written, for errors found when the token is read.
+    var tokenFilePosition: TOMLPosition?
     var reloadBudget: ReloadBudget?
 
     /// Every tile, the pages concatenated in order (the dashboard flows them into pages itself).

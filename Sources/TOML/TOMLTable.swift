@@ -49,8 +49,10 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
 
     /// The entries in the order their keys are first written.
     private var items: [Item] = []
-    /// Where each key is in `items`.
+    /// Where each key is in `items`, once there are more than `linearLimit`: most tables have a
+    /// few keys, which a scan finds faster than a hash and without a dictionary's memory.
     private var indices: [String: Int] = [:]
+    private static let linearLimit = 8
 
     /// An empty table.
     public init(origin: Origin, position: TOMLPosition, range: Range<Int>) {
@@ -61,12 +63,20 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
 
     /// Adds `key` after the others, or replaces its entry and keeps its place.
     public mutating func set(_ key: String, _ entry: Entry) {
-        if let index = indices[key] {
+        if let index = index(of: key) {
             items[index].entry = entry
-        } else {
-            indices[key] = items.count
-            items.append(Item(key: key, entry: entry))
+            return
         }
+        items.append(Item(key: key, entry: entry))
+        if items.count == Self.linearLimit + 1 {
+            for (index, item) in items.enumerated() { indices[item.key] = index }
+        } else if items.count > Self.linearLimit {
+            indices[key] = items.count - 1
+        }
+    }
+
+    private func index(of key: String) -> Int? {
+        items.count > Self.linearLimit ? indices[key] : items.firstIndex { $0.key == key }
     }
 
     /// The keys in the order they are first written.
@@ -79,7 +89,7 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
 
     /// The entry of `key`: its value and where the key is written.
     public func entry(_ key: String) -> Entry? {
-        indices[key].map { items[$0].entry }
+        index(of: key).map { items[$0].entry }
     }
 
     /// Where `key` is first written; nil when the table has no such key.

@@ -6,10 +6,12 @@ public struct TOMLValue: Equatable, Sendable {
         case integer(Int64)
         case float(Double)
         case bool(Bool)
-        case dateTime(TOMLDateTime)
+        // Indirect so that the common values (strings, numbers) do not pay for the two large
+        // payloads in every array element and table entry.
+        indirect case dateTime(TOMLDateTime)
         /// An array written `[ … ]`, or the tables of an array of tables (`[[name]]`).
         case array([TOMLValue])
-        case table(TOMLTable)
+        indirect case table(TOMLTable)
     }
 
     /// The value.

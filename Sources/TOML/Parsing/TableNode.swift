@@ -26,8 +26,11 @@ final class TableNode {
     /// and the parent itself, for messages; nil for the document.
     let name: String?
     private(set) weak var parent: TableNode?
-    private(set) var order: [String] = []
-    private(set) var slots: [String: Slot] = [:]
+    /// The keys in the order they are written.
+    private var slots: [Slot] = []
+    /// Where each key is in `slots`, once there are more than `linearLimit` (as in `TOMLTable`).
+    private var indices: [String: Int] = [:]
+    private static let linearLimit = 8
 
     init(origin: TOMLTable.Origin, position: TOMLPosition, range: Range<Int>, depth: Int, name: String?, parent: TableNode?) {
         self.origin = origin
@@ -39,12 +42,18 @@ final class TableNode {
     }
 
     subscript(key: String) -> Slot? {
-        slots[key]
+        let index = slots.count > Self.linearLimit ? indices[key] : slots.firstIndex { $0.key.name == key }
+        return index.map { slots[$0] }
     }
 
+    /// Adds `key`, which the table does not have yet.
     func insert(_ key: KeyPart, _ content: Content) {
-        order.append(key.name)
-        slots[key.name] = Slot(content: content, key: key)
+        slots.append(Slot(content: content, key: key))
+        if slots.count == Self.linearLimit + 1 {
+            for (index, slot) in slots.enumerated() { indices[slot.key.name] = index }
+        } else if slots.count > Self.linearLimit {
+            indices[key.name] = slots.count - 1
+        }
     }
 
     /// The dotted path from the document to this table, as a message names it (`a.b."c d"`).
@@ -58,11 +67,14 @@ final class TableNode {
         return TOMLError.shown(names.reversed().joined(separator: "."))
     }
 
-    /// The finished table and everything under it.
+    /// The finished table and everything under it. The node gives up its contents as it goes,
+    /// so the parsed document and the nodes it came from are not both held in full.
     func frozen() -> TOMLTable {
         var table = TOMLTable(origin: origin, position: position, range: range)
-        for key in order {
-            guard let slot = slots[key] else { continue }
+        let slots = self.slots
+        self.slots = []
+        indices = [:]
+        for slot in slots {
             let value: TOMLValue
             switch slot.content {
             case .value(let finished): value = finished
@@ -70,7 +82,7 @@ final class TableNode {
             case .tables(let array):
                 value = TOMLValue(.array(array.elements.map { TOMLValue($0.frozen()) }), position: array.position, range: array.range)
             }
-            table.set(key, TOMLTable.Entry(value: value, keyPosition: slot.key.position, keyRange: slot.key.range))
+            table.set(slot.key.name, TOMLTable.Entry(value: value, keyPosition: slot.key.position, keyRange: slot.key.range))
         }
         return table
     }

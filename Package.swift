@@ -14,17 +14,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .target(
-            name: "TileUI",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
-        ),
+        .target(name: "TOML"),
+        .target(name: "TileUI", dependencies: ["TOML"]),
         .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
         .target(name: "CProcessSpawn"),
@@ -51,9 +48,8 @@ let package = Package(
         .executableTarget(
             name: "tiles",
             dependencies: [
-                "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples", "TileExtensions",
+                "TOML", "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples", "TileExtensions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .target(name: "TileUISamples", dependencies: ["TileUI"]),
@@ -67,11 +63,15 @@ let package = Package(
             dependencies: [
                 "TileUI",
                 "TileUISamples",
+                "FuzzSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
+        // Mutations of TOML files shared by the fuzz tests; test code, in no product.
+        .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
         .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
@@ -86,6 +86,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "TilesCLITests", dependencies: ["tiles"], exclude: ["Goldens"]),
+        .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport"], exclude: ["Goldens"]),
     ]
 )

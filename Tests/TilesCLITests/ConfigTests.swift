@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A config file in its own temporary XDG home, checked by the real binary.
-private struct ConfigHome {
+struct ConfigHome {
     let home = try! DashboardHome()
     var environment: [String: String] { home.environment(serviceURL: "http://127.0.0.1:9") }
     var file: URL { home.root.appendingPathComponent("tiles.toml") }

@@ -4,15 +4,8 @@ import Testing
 /// Editing the config file while a board runs.
 extension EndToEndTests {
     @Test func configEditsApplyWhileRunningAndABrokenFileKeepsTheBoard() throws {
-        var configFile: URL?
-        let board = try Board { home in
-            let directory = home.root.appendingPathComponent("config/tiles")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            configFile = directory.appendingPathComponent("config.toml")
-            try "[[page]]\n[[page.tile]]\nwidget = \"qqsync\"\nfamily = \"medium\"\n".write(to: configFile!, atomically: true, encoding: .utf8)
-        }
+        let (board, file) = try Board.configured("[[page]]\n[[page.tile]]\nwidget = \"qqsync\"\nfamily = \"medium\"\n")
         defer { board.close() }
-        let file = try #require(configFile)
         var screen = try board.session.waitFor("the configured quote tile") { $0.contains("测试句子") }
         #expect(!screen.contains("Latest Commit"))
 
@@ -34,5 +27,23 @@ extension EndToEndTests {
         try "[[page]]\n[[page.tile]]\nwidget = \"commit\"\nfamily = \"small\"\n".write(to: file, atomically: true, encoding: .utf8)
         screen = try board.session.waitFor("the fixed config applied") { !$0.contains("config not applied") && $0.contains("config reloaded") }
         #expect(screen.contains("Latest Commit"))
+    }
+}
+
+extension Board {
+    /// A board started on a `config.toml` holding `text`, and that file.
+    static func configured(_ text: String) throws -> (board: Board, file: URL) {
+        var file: URL?
+        let board = try Board { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            file = directory.appendingPathComponent("config.toml")
+            try text.write(to: file!, atomically: true, encoding: .utf8)
+        }
+        guard let file else {
+            board.close()
+            throw TmuxSession.Failure("the board started without its config file")
+        }
+        return (board, file)
     }
 }

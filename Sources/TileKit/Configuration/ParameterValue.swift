@@ -104,8 +104,12 @@ public enum ParameterError: Error, Equatable, CustomStringConvertible {
 
 /// The candidate closest to `word` by edit distance, when it is close enough to be a likely typo.
 public func nearest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+    let length = word.count
+    let limit = max(2, length / 3)
+    // The distance is at least the difference in length, so a candidate too short or too long
+    // cannot win; skipping it keeps a megabyte-long word from costing seconds.
+    let scored = candidates.filter { abs($0.count - length) <= limit }.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
     return best.0
 }
 

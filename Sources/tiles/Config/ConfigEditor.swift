@@ -122,22 +122,22 @@ struct ConfigEditor {
     /// `text` with the parameters of the table at `table` replaced by `parameters` (in order).
     static func replaceParameters(in text: String, table: [String], with parameters: [(String, ParameterValue)]) throws(Failure) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let positions = ConfigKeyPositions(source: text)
-        if let header = positions.headerLines[table + ["parameters"]] {
+        guard let layout = ConfigLayout(text: text) else {
+            throw Failure(description: "cannot read the file as TOML; nothing was written")
+        }
+        if let header = layout.headerLine(of: table + ["parameters"]) {
             // `[page.tile.parameters]`: its key lines are replaced, its comments kept.
-            let section = positions.section(after: header)
+            let section = layout.section(after: header)
             var (kept, insertAt, indent) = removeKeyLines(Array(lines[section])) { _ in true }
             kept.insert(contentsOf: parameters.map { indent + "\(tomlKey($0.0)) = \(tomlValue($0.1))" }, at: insertAt ?? 0)
             lines.replaceSubrange(section, with: kept)
         } else {
-            guard let header = positions.headerLines[table] else {
+            guard let header = layout.headerLine(of: table) else {
                 throw Failure(description: "cannot find the tile's table in the file; nothing was written")
             }
-            let section = positions.section(after: header)
-            let parametersPath = table + ["parameters"]
-            let isParameters = { (offset: Int) in
-                positions.keyPaths[section.lowerBound + offset].map { $0.starts(with: parametersPath) } ?? false
-            }
+            let section = layout.section(after: header)
+            let parameterLines = layout.keyLines(under: table + ["parameters"])
+            let isParameters = { (offset: Int) in parameterLines.contains(section.lowerBound + offset) }
             // A comment after `parameters = { … }` stays with the new line.
             let comment = Array(lines[section]).indices.first(where: isParameters).flatMap { trailingComment(of: lines[section.lowerBound + $0]) }
             var (kept, insertAt, indent) = removeKeyLines(Array(lines[section]), matches: isParameters)

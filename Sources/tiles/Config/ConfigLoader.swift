@@ -36,10 +36,7 @@ struct ConfigLoader {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             throw ConfigError(file: path, message: "\(reason) (create one with `tiles config init`)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, message: "expected UTF-8 text, found other bytes")
-        }
-        var reader = ConfigReader(file: path, source: text, widgets: widgets, home: environment["HOME"])
+        var reader = ConfigReader(file: path, bytes: [UInt8](data), widgets: widgets, home: environment["HOME"])
         reader.host = host
         reader.catalog = ExtensionCatalog(cacheDirectory: TilesDirectories(environment: environment).cache.appendingPathComponent("extensions"))
         return try reader.read()
@@ -62,13 +59,14 @@ struct ConfigLoader {
             result["GITHUB_TOKEN"] = environment[name]
         case .file(let name)?:
             let path = TokenReader.resolve(name, relativeTo: config.file, home: environment["HOME"])
+            let line = config.tokenFilePosition?.line, column = config.tokenFilePosition?.column
             if let problem = TokenReader.permissionProblem(path) {
-                throw ConfigError(file: config.file, message: "github.token_file: \(problem)")
+                throw ConfigError(file: config.file, line: line, column: column, message: "github.token_file: \(problem)")
             }
             do {
                 result["GITHUB_TOKEN"] = try TokenReader.read(path)
             } catch {
-                throw ConfigError(file: config.file, message: "github.token_file: cannot read '\(path)': \(error.localizedDescription)")
+                throw ConfigError(file: config.file, line: line, column: column, message: "github.token_file: cannot read '\(path)': \(error.localizedDescription)")
             }
         case nil:
             break

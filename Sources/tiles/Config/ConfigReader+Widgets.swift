@@ -1,7 +1,7 @@
 import Foundation
 import TileExtensions
 import TileKit
-import TOMLKit
+import TOML
 
 extension ConfigReader {
     /// The keys of a `[[widget]]` table.
@@ -9,7 +9,7 @@ extension ConfigReader {
 
     /// The `[[widget]]` tables: widgets served by programs. Their commands run only when the file
     /// and its directory are the user's own (`CommandTrust`).
-    func readWidgets(_ value: TOMLValueConvertible, builtins: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
+    func readWidgets(_ value: TOMLValue, builtins: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
         let tables = try context.arrayOfTables(value, at: ["widget"], expected: "[[widget]] tables")
         if !tables.isEmpty, let problem = CommandTrust.problem(withFile: file) {
             throw context.error(at: ["widget"], "widget: \(problem)")
@@ -32,7 +32,7 @@ extension ConfigReader {
     }
 
     private func readWidget(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
-        let keys = try context.keys(of: table, at: path, allowed: Self.widgetKeys)
+        let keys = try context.entries(of: table, at: path, allowed: Self.widgetKeys).map(\.key)
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
         if keys.contains("extension") {
             if let extra = keys.first(where: { $0 != "extension" }) {
@@ -97,7 +97,7 @@ extension ConfigReader {
     }
 
     /// A command line: a non-empty list of strings.
-    private func commandLine(_ value: TOMLValueConvertible, at path: [String], _ context: Context) throws(ConfigError) -> [String] {
+    private func commandLine(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [String] {
         let expected = "the program and its arguments as a list of strings, like [\"./status.sh\", \"--short\"]"
         guard let array = value.array, !array.isEmpty else { throw context.mismatch(at: path, expected: expected, found: value) }
         var words: [String] = []
@@ -109,7 +109,7 @@ extension ConfigReader {
         return words
     }
 
-    private func families(_ value: TOMLValueConvertible, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetFamily] {
+    private func families(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetFamily] {
         let expected = "a list of families (\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
         guard let array = value.array, !array.isEmpty else { throw context.mismatch(at: path, expected: expected, found: value) }
         var families: [WidgetFamily] = []
@@ -123,7 +123,7 @@ extension ConfigReader {
     }
 
     private func readParameter(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> ParameterDescription {
-        let keys = try context.keys(of: table, at: path, allowed: ["name", "type", "title", "default", "choices", "min", "max", "max_length"])
+        let keys = try context.entries(of: table, at: path, allowed: ["name", "type", "title", "default", "choices", "min", "max", "max_length"]).map(\.key)
         guard let name = table["name"]?.string else {
             throw context.error(at: path, "\(Context.display(path)): missing key 'name'")
         }

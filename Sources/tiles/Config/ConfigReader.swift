@@ -1,5 +1,5 @@
 import Foundation
-import TOMLKit
+import TOML
 import TileExtensions
 import TileKit
 
@@ -8,7 +8,8 @@ import TileKit
 struct ConfigReader {
     /// The file name used in messages.
     var file: String
-    var source: String
+    /// The file's bytes, UTF-8 unless the file is broken.
+    var bytes: [UInt8]
     var widgets: [WidgetDescriptor]
     /// Resolves `~/` in a token file.
     var home: String?
@@ -17,19 +18,28 @@ struct ConfigReader {
     /// Asks programs that serve several kinds (`extension = [...]`) what they serve.
     var catalog = ExtensionCatalog(cacheDirectory: nil)
 
-    private var positions: ConfigKeyPositions { ConfigKeyPositions(source: source) }
+    /// A reader of the file's bytes.
+    init(file: String, bytes: [UInt8], widgets: [WidgetDescriptor], home: String? = nil) {
+        self.file = file
+        self.bytes = bytes
+        self.widgets = widgets
+        self.home = home
+    }
+
+    /// A reader of text in memory (the template, an edit about to be saved).
+    init(file: String, source: String, widgets: [WidgetDescriptor], home: String? = nil) {
+        self.init(file: file, bytes: Array(source.utf8), widgets: widgets, home: home)
+    }
 
     /// The validated config; throws the first mistake with its position.
     func read() throws(ConfigError) -> TilesConfig {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: source)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+            root = try TOMLDocument.parse(bytes)
         } catch {
-            throw ConfigError(file: file, message: "invalid TOML: \(error)")
+            throw ConfigError(file: file, line: error.line, column: error.column, message: error.message)
         }
-        let context = Context(file: file, positions: positions)
+        let context = Context(file: file, root: root)
         var config = TilesConfig(file: file)
         // Declared widgets first: tiles anywhere in the file may name them.
         if let declared = root["widget"] {
@@ -43,9 +53,8 @@ struct ConfigReader {
     }
 
     private func readSections(_ root: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        for key in try context.keys(of: root, at: [], allowed: ["theme", "opener", "services", "github", "budget", "widget", "page"]) {
+        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "opener", "services", "github", "budget", "widget", "page"]) {
             let path = [key]
-            let value = root[key]!
             switch key {
             case "theme": try readTheme(try context.table(value, at: path), into: &config, context)
             case "opener": config.opener = try context.nonEmptyString(value, at: path, expected: "the path or name of an executable")
@@ -59,7 +68,7 @@ struct ConfigReader {
         var seen: Set<String> = []
         for (pageIndex, page) in config.pages.enumerated() {
             for (tileIndex, tile) in page.enumerated() where !seen.insert(tile.id).inserted {
-                throw context.error(at: ["page", "\(pageIndex + 1)", "tile", "\(tileIndex + 1)", "id"], "two tiles have the id '\(tile.id)'; give each tile its own id")
+                throw context.error(at: ["page", "\(pageIndex + 1)", "tile", "\(tileIndex + 1)", "id"], "two tiles have the id '\(TOMLError.shown(tile.id))'; give each tile its own id")
             }
         }
     }
@@ -67,14 +76,14 @@ struct ConfigReader {
     // MARK: - Sections
 
     private func readTheme(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        for key in try context.keys(of: table, at: ["theme"], allowed: ["name", "scheme"]) {
+        for (key, value) in try context.entries(of: table, at: ["theme"], allowed: ["name", "scheme"]) {
             let path = ["theme", key]
             if key == "name" {
-                config.themeName = try context.nonEmptyString(table[key]!, at: path, expected: "a theme name like \"nord\"")
+                config.themeName = try context.nonEmptyString(value, at: path, expected: "a theme name like \"nord\"")
             } else {
                 let expected = "\"light\" or \"dark\""
-                guard let text = table[key]!.string else { throw context.mismatch(at: path, expected: expected, found: table[key]!) }
-                guard let scheme = ColorScheme(rawValue: text) else { throw context.mismatch(at: path, expected: expected, found: table[key]!) }
+                guard let text = value.string else { throw context.mismatch(at: path, expected: expected, found: value) }
+                guard let scheme = ColorScheme(rawValue: text) else { throw context.mismatch(at: path, expected: expected, found: value) }
                 config.scheme = scheme
             }
         }
@@ -82,49 +91,50 @@ struct ConfigReader {
 
     private func readServices(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
         let keys = TilesConfig.serviceKeys
-        for key in try context.keys(of: table, at: ["services"], allowed: keys.map(\.key)) {
+        for (key, value) in try context.entries(of: table, at: ["services"], allowed: keys.map(\.key)) {
             let path = ["services", key]
             let expected = "an http or https URL"
-            guard let text = table[key]!.string else { throw context.mismatch(at: path, expected: expected, found: table[key]!) }
+            guard let text = value.string else { throw context.mismatch(at: path, expected: expected, found: value) }
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw context.mismatch(at: path, expected: expected, found: table[key]!)
+                throw context.mismatch(at: path, expected: expected, found: value)
             }
             config.serviceURLs[keys.first { $0.key == key }!.variable] = text
         }
     }
 
     private func readGitHub(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        let keys = try context.keys(of: table, at: ["github"], allowed: ["token_env", "token_file"])
-        if keys.count == 2 {
-            throw context.error(at: ["github", keys[1]], "give either token_env or token_file, not both")
+        let entries = try context.entries(of: table, at: ["github"], allowed: ["token_env", "token_file"])
+        if entries.count == 2 {
+            throw context.error(at: ["github", entries[1].key], "give either token_env or token_file, not both")
         }
-        for key in keys {
+        for (key, value) in entries {
             let path = ["github", key]
             if key == "token_env" {
-                let name = try context.nonEmptyString(table[key]!, at: path, expected: "an environment variable name like \"GITHUB_TOKEN\"")
+                let name = try context.nonEmptyString(value, at: path, expected: "an environment variable name like \"GITHUB_TOKEN\"")
                 guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), !name.first!.isNumber else {
-                    throw context.mismatch(at: path, expected: "an environment variable name like \"GITHUB_TOKEN\"", found: table[key]!)
+                    throw context.mismatch(at: path, expected: "an environment variable name like \"GITHUB_TOKEN\"", found: value)
                 }
                 config.token = .environment(name)
             } else {
-                let name = try context.nonEmptyString(table[key]!, at: path, expected: "the path of a file holding the token")
+                let name = try context.nonEmptyString(value, at: path, expected: "the path of a file holding the token")
                 let path = TokenReader.resolve(name, relativeTo: file, home: home)
                 if let problem = TokenReader.permissionProblem(path) {
                     throw context.error(at: ["github", key], "github.token_file: \(problem)")
                 }
                 config.token = .file(name)
+                config.tokenFilePosition = context.position(of: ["github", key])
             }
         }
     }
 
     private func readBudget(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
         var budget = ReloadBudget()
-        for key in try context.keys(of: table, at: ["budget"], allowed: ["per_day", "min_interval_minutes"]) {
+        for (key, value) in try context.entries(of: table, at: ["budget"], allowed: ["per_day", "min_interval_minutes"]) {
             let path = ["budget", key]
             let range = key == "per_day" ? 1...1440 : 0...1440
             let expected = "an integer from \(range.lowerBound) to \(range.upperBound)"
-            guard let number = table[key]!.int, range.contains(number) else {
-                throw context.mismatch(at: path, expected: expected, found: table[key]!)
+            guard let number = value.int, range.contains(number) else {
+                throw context.mismatch(at: path, expected: expected, found: value)
             }
             if key == "per_day" { budget.limit = number } else { budget.minimumInterval = TimeInterval(number * 60) }
         }
@@ -133,14 +143,14 @@ struct ConfigReader {
 
     // MARK: - The board
 
-    private func readPages(_ value: TOMLValueConvertible, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+    private func readPages(_ value: TOMLValue, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
         let pages = try context.arrayOfTables(value, at: ["page"], expected: "[[page]] tables")
         var count = 0
         for (pageIndex, page) in pages.enumerated() {
             let pagePath = ["page", "\(pageIndex + 1)"]
             var tiles: [TilesConfig.Tile] = []
-            for key in try context.keys(of: page, at: pagePath, allowed: ["tile"]) {
-                let tables = try context.arrayOfTables(page[key]!, at: pagePath + [key], expected: "[[page.tile]] tables")
+            for (key, value) in try context.entries(of: page, at: pagePath, allowed: ["tile"]) {
+                let tables = try context.arrayOfTables(value, at: pagePath + [key], expected: "[[page.tile]] tables")
                 for (tileIndex, tile) in tables.enumerated() {
                     count += 1
                     tiles.append(try readTile(tile, at: pagePath + ["tile", "\(tileIndex + 1)"], number: count, context))
@@ -154,7 +164,8 @@ struct ConfigReader {
     }
 
     private func readTile(_ table: TOMLTable, at path: [String], number: Int, _ context: Context) throws(ConfigError) -> TilesConfig.Tile {
-        let keys = try context.keys(of: table, at: path, allowed: ["widget", "family", "parameters", "id", "stack"])
+        let written = try context.entries(of: table, at: path, allowed: ["widget", "family", "parameters", "id", "stack"])
+        let keys = written.map(\.key)
         var family = WidgetFamily.systemMedium
         var id: String?
         var entries: [TilesConfig.Tile.Entry] = []
@@ -165,26 +176,26 @@ struct ConfigReader {
         if keys.contains("parameters"), !keys.contains("widget") {
             throw context.error(at: path + ["parameters"], "\(Context.display(path)).parameters: parameters belong to a widget; in a stack, give them to each [[page.tile.stack]] entry")
         }
-        for key in keys {
+        for (key, value) in written {
             let keyPath = path + [key]
             switch key {
             case "family":
                 familyPath = keyPath
                 let expected = "a family (\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
-                guard let name = table[key]!.string else { throw context.mismatch(at: keyPath, expected: expected, found: table[key]!) }
+                guard let name = value.string else { throw context.mismatch(at: keyPath, expected: expected, found: value) }
                 guard let named = WidgetFamily(name: name) else {
-                    throw context.error(at: keyPath, "\(Context.display(keyPath)): unknown family '\(name)'; families: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
+                    throw context.error(at: keyPath, "\(Context.display(keyPath)): unknown family '\(TOMLError.shown(name))'; families: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
                 }
                 family = named
             case "id":
-                id = try context.nonEmptyString(table[key]!, at: keyPath, expected: "a name for the tile")
+                id = try context.nonEmptyString(value, at: keyPath, expected: "a name for the tile")
             case "widget":
                 entries = [try readEntry(table, at: path, context)]
             case "stack":
-                let stack = try context.arrayOfTables(table[key]!, at: keyPath, expected: "[[page.tile.stack]] tables")
+                let stack = try context.arrayOfTables(value, at: keyPath, expected: "[[page.tile.stack]] tables")
                 for (index, entry) in stack.enumerated() {
                     let entryPath = keyPath + ["\(index + 1)"]
-                    _ = try context.keys(of: entry, at: entryPath, allowed: ["widget", "parameters"])
+                    _ = try context.entries(of: entry, at: entryPath, allowed: ["widget", "parameters"])
                     entries.append(try readEntry(entry, at: entryPath, context))
                 }
                 if stack.isEmpty { throw context.error(at: keyPath, "\(Context.display(keyPath)): a stack needs at least one widget") }
@@ -217,22 +228,22 @@ struct ConfigReader {
         }
         guard let widget = widgets.first(where: { $0.kind == kind }) else {
             let hint = nearest(to: kind, in: kinds).map { " (did you mean '\($0)'?)" } ?? ""
-            throw context.error(at: kindPath, "\(Context.display(kindPath)): unknown widget '\(kind)'\(hint); widgets: \(kinds.joined(separator: ", "))")
+            throw context.error(at: kindPath, "\(Context.display(kindPath)): unknown widget '\(TOMLError.shown(kind))'\(hint); widgets: \(kinds.joined(separator: ", "))")
         }
         var parameters: [String: ParameterValue] = [:]
         if let value = table["parameters"] {
             let tablePath = path + ["parameters"]
             let descriptions = widget.parameters
             let parameterTable = try context.table(value, at: tablePath)
-            for key in try context.keys(of: parameterTable, at: tablePath, allowed: descriptions.map(\.key), noun: "parameter") {
+            for (key, value) in try context.entries(of: parameterTable, at: tablePath, allowed: descriptions.map(\.key), noun: "parameter") {
                 let keyPath = tablePath + [key]
                 let description = descriptions.first { $0.key == key }!
                 do {
-                    parameters[key] = try Self.parameterValue(parameterTable[key]!, for: description)
+                    parameters[key] = try Self.parameterValue(value, for: description)
                 } catch let error as ParameterError {
                     throw context.error(at: keyPath, "\(Context.display(keyPath)): \(error)")
                 } catch {
-                    throw context.mismatch(at: keyPath, expected: "a bool, an integer, a string or a list of strings", found: parameterTable[key]!)
+                    throw context.mismatch(at: keyPath, expected: "a bool, an integer, a string or a list of strings", found: value)
                 }
             }
             do {
@@ -248,7 +259,7 @@ struct ConfigReader {
 
     /// A TOML value as a parameter value, checked against `description`. A string given to a
     /// non-string parameter is read as on the command line (`"scan,pay"`, a choice's title).
-    private static func parameterValue(_ value: TOMLValueConvertible, for description: ParameterDescription) throws -> ParameterValue {
+    private static func parameterValue(_ value: TOMLValue, for description: ParameterDescription) throws -> ParameterValue {
         if let bool = value.bool { try description.validate(.bool(bool)); return .bool(bool) }
         if let int = value.int { try description.validate(.integer(int)); return .integer(int) }
         if let text = value.string {

@@ -1,4 +1,5 @@
 import Foundation
+import TOML
 import TileExtensions
 import TileKit
 import TileTerminal
@@ -46,6 +47,8 @@ struct TilesConfig {
     /// Service base URLs by the environment variable that overrides them (`TILES_HITOKOTO_URL`…).
     var serviceURLs: [String: String] = [:]
     var token: TokenSource?
+    /// Where `github.token_file` is written, for errors found when the token is read.
+    var tokenFilePosition: TOMLPosition?
     var reloadBudget: ReloadBudget?
     /// Widgets served by programs (`[[widget]]`), in the order declared.
     var declarations: [WidgetDeclaration] = []

@@ -1,0 +1,21 @@
+/// How much a document may ask of the parser. Beyond a limit, parsing stops with a `TOMLError`
+/// at the place the limit was crossed, never with a crash or a stall.
+public struct TOMLLimits: Equatable, Sendable {
+    /// The largest document, in bytes.
+    public var maxBytes: Int
+    /// The deepest nesting: each table header part, dotted key part, array and inline table
+    /// between the top level and a value counts one level.
+    public var maxDepth: Int
+    /// The most characters of a key or string an error message shows before `…`.
+    public var shownLength: Int
+
+    /// Limits from their parts.
+    public init(maxBytes: Int, maxDepth: Int, shownLength: Int) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+        self.shownLength = shownLength
+    }
+
+    /// 1 MiB, 64 levels, 60 characters: far beyond any config or theme a person writes.
+    public static let `default` = TOMLLimits(maxBytes: 1 << 20, maxDepth: 64, shownLength: 60)
+}

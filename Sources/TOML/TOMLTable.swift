@@ -1,0 +1,111 @@
+/// A TOML table: keys in the order they are first written, each with its value and the place
+/// the key is written.
+public struct TOMLTable: Equatable, Sendable, Sequence {
+    /// How a table came to be, which decides what a document may still add to it.
+    public enum Origin: Hashable, Sendable {
+        /// The document itself.
+        case document
+        /// A `[name]` header.
+        case header
+        /// One `[[name]]` header: an element of an array of tables.
+        case arrayOfTables
+        /// Named only on the way to another table (`a` in `[a.b]`).
+        case implicit
+        /// Made by a dotted key (`a` in `a.b = 1`).
+        case dottedKey
+        /// Written `{ … }`.
+        case inline
+    }
+
+    /// One key of a table.
+    public struct Entry: Equatable, Sendable {
+        /// The value.
+        public var value: TOMLValue
+        /// Where the key is first written: for a dotted key or a header, the part that names it.
+        public var keyPosition: TOMLPosition
+        /// The UTF-8 bytes of that part, quotes included.
+        public var keyRange: Range<Int>
+
+        public init(value: TOMLValue, keyPosition: TOMLPosition, keyRange: Range<Int>) {
+            self.value = value
+            self.keyPosition = keyPosition
+            self.keyRange = keyRange
+        }
+    }
+
+    /// How the table came to be.
+    public var origin: Origin
+    /// Where the table is written: the `[` of its header (the first `[[` header for an element),
+    /// the `{` of an inline table, the key part that made an implicit or dotted table; 1:1 for
+    /// the document.
+    public var position: TOMLPosition
+    /// The UTF-8 bytes of what `position` names: the header, the braces, the key part; the whole
+    /// text for the document.
+    public var range: Range<Int>
+    private struct Item: Equatable, Sendable {
+        var key: String
+        var entry: Entry
+    }
+
+    /// The entries in the order their keys are first written.
+    private var items: [Item] = []
+    /// Where each key is in `items`, once there are more than `linearLimit`: most tables have a
+    /// few keys, which a scan finds faster than a hash and without a dictionary's memory.
+    private var indices: [String: Int] = [:]
+    private static let linearLimit = 8
+
+    /// An empty table.
+    public init(origin: Origin, position: TOMLPosition, range: Range<Int>) {
+        self.origin = origin
+        self.position = position
+        self.range = range
+    }
+
+    /// Adds `key` after the others, or replaces its entry and keeps its place.
+    public mutating func set(_ key: String, _ entry: Entry) {
+        if let index = index(of: key) {
+            items[index].entry = entry
+            return
+        }
+        items.append(Item(key: key, entry: entry))
+        if items.count == Self.linearLimit + 1 {
+            for (index, item) in items.enumerated() { indices[item.key] = index }
+        } else if items.count > Self.linearLimit {
+            indices[key] = items.count - 1
+        }
+    }
+
+    private func index(of key: String) -> Int? {
+        items.count > Self.linearLimit ? indices[key] : items.firstIndex { $0.key == key }
+    }
+
+    /// The keys in the order they are first written.
+    public var keys: [String] { items.map(\.key) }
+
+    /// The value of `key`; nil when the table has no such key.
+    public subscript(key: String) -> TOMLValue? {
+        entry(key)?.value
+    }
+
+    /// The entry of `key`: its value and where the key is written.
+    public func entry(_ key: String) -> Entry? {
+        index(of: key).map { items[$0].entry }
+    }
+
+    /// Where `key` is first written; nil when the table has no such key.
+    public func position(of key: String) -> TOMLPosition? {
+        entry(key)?.keyPosition
+    }
+
+    /// How many keys the table has.
+    public var count: Int { items.count }
+    /// Whether the table has no keys.
+    public var isEmpty: Bool { items.isEmpty }
+    /// The values in key order.
+    public var values: [TOMLValue] { items.map(\.entry.value) }
+
+    /// Each key and its value, in key order.
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: TOMLValue)> {
+        items.lazy.map { (key: $0.key, value: $0.entry.value) }.makeIterator()
+    }
+}

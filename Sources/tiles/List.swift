@@ -17,7 +17,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let services = WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true)
-        print(Self.listing(BuiltinWidgets.all(services: services)), terminator: "")
+        Console.print(Self.listing(BuiltinWidgets.all(services: services)), terminator: "")
     }
 
     /// The listing text for `widgets`.

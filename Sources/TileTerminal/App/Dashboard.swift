@@ -68,7 +68,7 @@ public enum Dashboard {
     /// Writes `message` to stderr as `tiles: …`; terminal errors already start with "tiles".
     private static func printError(_ message: String) {
         let line = message.hasPrefix("tiles ") ? message : "tiles: \(message)"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((line.escapingControlCharacters(keepingNewlines: true) + "\n").utf8))
     }
 }
 

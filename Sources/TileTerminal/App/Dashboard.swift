@@ -29,6 +29,7 @@ public enum Dashboard {
             printError(error.description)
             return 2
         }
+        if !terminal.restoresAfterCrash { options.log("terminal: no fatal-signal handler; a crash would leave the terminal as tiles set it") }
         do {
             loop = try EventLoop(input: terminal)
         } catch {

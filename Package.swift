@@ -44,7 +44,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "TileTerminal", dependencies: ["TileUI", "TileKit", "CNcursesw"]),
+        .target(name: "CTerminalRescue"),
+        .target(name: "TileTerminal", dependencies: ["TileUI", "TileKit", "CNcursesw", "CTerminalRescue"]),
         .executableTarget(
             name: "tiles",
             dependencies: [

@@ -69,6 +69,18 @@ static inline int tiles_probe_terminfo(const char *name, int fd, int *colors) {
     return addressable;
 }
 
+// A string capability of the terminal set up last (`rmcup`, say), or NULL when it has none.
+static inline const char *tiles_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return (value == 0 || value == (char *)-1) ? 0 : value;
+}
+
+// A string capability with one integer parameter filled in (tiparm is variadic), or NULL.
+static inline const char *tiles_terminfo_string1(const char *name, int parameter) {
+    const char *value = tiles_terminfo_string(name);
+    return value ? tiparm(value, parameter) : 0;
+}
+
 // posix_spawn extensions glibc only declares under _GNU_SOURCE, which the Glibc module is not
 // built with. Both exist in glibc since 2.26 / 2.34 (Debian 12 has 2.36).
 #ifndef POSIX_SPAWN_SETSID

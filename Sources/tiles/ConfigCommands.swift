@@ -54,7 +54,7 @@ struct ConfigCommand: ParsableCommand {
             }
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
-            print("wrote \(url.path)")
+            Console.print("wrote \(url.path)")
         }
     }
 
@@ -136,10 +136,10 @@ struct ConfigCommand: ParsableCommand {
             }
             let editor = ConfigEditor(file: file, widgets: widgets, home: environment["HOME"])
             do {
-                print(try editor.save(tileID: tile, member: stack - 1, values: resolved))
+                Console.print(try editor.save(tileID: tile, member: stack - 1, values: resolved))
             } catch {
                 guard error.isWriteError else { throw UsageError(message: error.description) }
-                FileHandle.standardError.write(Data("tiles: \(error.description)\n".utf8))
+                Console.printError("tiles: \(error.description)")
                 Foundation.exit(1)
             }
         }
@@ -156,7 +156,7 @@ struct ConfigCommand: ParsableCommand {
         )
 
         func run() throws {
-            print(ConfigLoader(environment: ProcessInfo.processInfo.environment, widgets: []).defaultFile.path)
+            Console.print(ConfigLoader(environment: ProcessInfo.processInfo.environment, widgets: []).defaultFile.path)
         }
     }
 }
@@ -183,14 +183,14 @@ struct Check: ParsableCommand {
         let config: TilesConfig
         do {
             guard let loaded = try loader.load(explicitPath: file) else {
-                print("\(loader.defaultFile.path): no config file; tiles uses the built-in board (create one with `tiles config init`)")
+                Console.print("\(loader.defaultFile.path): no config file; tiles uses the built-in board (create one with `tiles config init`)")
                 return
             }
             config = loaded
         } catch {
             throw error.usageError
         }
-        print(Self.summary(of: config))
+        Console.print(Self.summary(of: config))
     }
 
     /// `FILE: ok — 1 page, 3 tiles (qqsync, alipay, commit); theme default, light`.

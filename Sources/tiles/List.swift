@@ -24,7 +24,7 @@ struct List: ParsableCommand {
         let builtins = BuiltinWidgets.all(services: services)
         let loaded = try RunDashboard.loadConfig(
             path: config, environment: ProcessInfo.processInfo.environment, widgets: builtins, host: ExtensionHost())
-        print(Self.listing(builtins + (loaded?.extensionWidgets ?? [])), terminator: "")
+        Console.print(Self.listing(builtins + (loaded?.extensionWidgets ?? [])), terminator: "")
     }
 
     /// The listing text for `widgets`.

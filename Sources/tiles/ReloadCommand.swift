@@ -40,9 +40,9 @@ struct ReloadCommand: ParsableCommand {
         }
         let reached = BoardChannel.send(.reload(kind: kind), directory: directory)
         guard reached > 0 else {
-            FileHandle.standardError.write(Data("tiles: no board is running\n".utf8))
+            Console.printError("tiles: no board is running")
             Foundation.exit(1)
         }
-        print("asked \(reached) board\(reached == 1 ? "" : "s") to reload \(kind ?? "every widget")")
+        Console.print("asked \(reached) board\(reached == 1 ? "" : "s") to reload \(kind ?? "every widget")")
     }
 }

@@ -114,7 +114,7 @@ struct Render: AsyncParsableCommand {
         do {
             timeline = try await descriptor.timeline(in: context, parameters: values)
         } catch {
-            FileHandle.standardError.write(Data("tiles: \(widget): \(error); showing the last known content\n".utf8))
+            Console.printError("tiles: \(widget): \(error); showing the last known content")
             timeline = (error as? TimelineFailure)?.fallback ?? AnyTimeline(entries: [], policy: .never)
         }
         if let shown = timeline.entry(at: context.now) { return shown }

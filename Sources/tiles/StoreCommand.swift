@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TileKit
+import TileUI
 
 /// `tiles store`: the key-value store widgets share with the command line (`alipay.city`…).
 struct StoreCommand: ParsableCommand {
@@ -43,11 +44,12 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             guard let value = try StoreCommand.store.allValues()[key] else {
-                FileHandle.standardError.write(Data("tiles: store: '\(key)' is not set\n".utf8))
+                Console.printError("tiles: store: '\(key)' is not set")
                 // Not a usage error: the contract's "anything else" status, with no further output.
                 Foundation.exit(1)
             }
-            print(value)
+            // One line per value: a line break inside it is escaped too.
+            Console.print(value.escapingControlCharacters())
         }
     }
 
@@ -99,7 +101,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             for (key, value) in try StoreCommand.store.allValues().sorted(by: { $0.key < $1.key }) {
-                print("\(key)=\(value)")
+                Console.print("\(key.escapingControlCharacters())=\(value.escapingControlCharacters())")
             }
         }
     }

@@ -45,7 +45,7 @@ struct Tiles: ParsableCommand {
     /// Prints `error` as ArgumentParser would and exits with the contract's status.
     static func exit(with error: any Error) -> Never {
         if let error = error as? UsageError {
-            FileHandle.standardError.write(Data("tiles: \(error.message)\n".utf8))
+            Console.printError("tiles: \(error.message)")
             Foundation.exit(2)
         }
         if let error = error as? RenderFailure {
@@ -55,10 +55,10 @@ struct Tiles: ParsableCommand {
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { print(message) }
+            if !message.isEmpty { Console.print(message) }
             Foundation.exit(0)
         }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Console.printError(message)
         Foundation.exit(code == .validationFailure ? 2 : 1)
     }
 

@@ -64,6 +64,18 @@ struct DashboardStateTests {
         #expect(state.scheme == .light)
     }
 
+    @Test func theStatusLineEscapesControlCharactersFromMessagesAndStaleReasons() async {
+        var state = F.board()
+        _ = state.update(.themeFailed(name: "x", message: "/themes/\u{1B}]0;owned\u{07}.toml:1:1: bad"))
+        #expect(StatusLine(state: state, now: Date()).text.contains(#"/themes/\u001b]0;owned\u0007.toml:1:1: bad"#))
+        var stale = F.board()
+        let status = await F.staleStatus("HTTP 500: \u{1B}[2Jgone\u{9B}1m", since: Date())
+        _ = stale.update(.status(id: "quote", status))
+        let line = StatusLine(state: stale, now: Date())
+        #expect(line.text.contains(#"HTTP 500: \u001b[2Jgone\u009b1m"#), "\(line.text)")
+        #expect(!line.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test func capitalTAsksForTheNextThemeAndABrokenOneIsSkippedNextTime() {
         var state = F.board()
         #expect(state.update(F.key("T")) == [.loadTheme(after: "Default")])

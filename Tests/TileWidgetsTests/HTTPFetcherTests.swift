@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension NetworkSuite {
     @Suite struct HTTPFetcherTests {
@@ -45,21 +48,39 @@ extension NetworkSuite {
             }
         }
 
-        @Test func connectionRefusedIsOfflineWithinTheConnectTimeout() async throws {
+        @Test func connectionRefusedIsOfflineAtOnceNotAfterTheConnectTimeout() async throws {
             let port = try await LocalHTTPServer.unusedPort()
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/quote"))
+            try await withFetcher(configuration: .init()) { fetcher in
+                // Twice: the first request also builds the connection pool.
+                for _ in 0..<2 {
+                    let started = ContinuousClock.now
+                    let error = await fetchError { () async throws(FetchError) in try await fetcher.get(url) }
+                    let elapsed = ContinuousClock.now - started
+                    guard case .offline(let reason) = error else {
+                        Issue.record("expected .offline, got \(String(describing: error))")
+                        return
+                    }
+                    #expect(reason.contains("refused"), "reason: \(reason)")
+                    #expect(error?.description == "offline")
+                    // The default connect timeout is 3 s; a refusal must not wait for it.
+                    #expect(elapsed < .seconds(1), "elapsed \(elapsed)")
+                }
+            }
+        }
+
+        @Test func aPeerThatNeverCompletesTheHandshakeWaitsForTheConnectTimeout() async throws {
+            let peer = try SilentPeer()
+            defer { peer.close() }
+            let url = try #require(URL(string: "http://127.0.0.1:\(peer.port)/quote"))
+            let configuration = HTTPFetcher.Configuration(connectTimeout: .milliseconds(700), totalTimeout: .seconds(5))
             let started = ContinuousClock.now
-            let error = try await withFetcher(configuration: .init()) { fetcher in
+            let error = try await withFetcher(configuration: configuration) { fetcher in
                 await fetchError { () async throws(FetchError) in try await fetcher.get(url) }
             }
             let elapsed = ContinuousClock.now - started
-            guard case .offline(let reason) = error else {
-                Issue.record("expected .offline, got \(String(describing: error))")
-                return
-            }
-            #expect(reason.contains("refused"), "reason: \(reason)")
-            #expect(error?.description == "offline")
-            #expect(elapsed < .seconds(5))
+            #expect(error == .offline("connect timed out"), "\(String(describing: error))")
+            #expect(elapsed >= .milliseconds(650) && elapsed < .seconds(4), "elapsed \(elapsed)")
         }
 
         @Test func silentServerTimesOutAtTheTotalTimeoutWithoutSpinning() async throws {
@@ -253,5 +274,42 @@ extension NetworkSuite {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: store.fileURL(for: url))
         #expect(store.lookup(url: url) == nil)
+    }
+}
+
+/// A listening socket on 127.0.0.1 that never accepts, its backlog filled: the kernel drops any
+/// further SYN, so a new connection neither opens nor fails until the client gives up.
+private final class SilentPeer {
+    let port: Int
+    private var descriptors: [Int32] = []
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptors.append(listener)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        guard bound, listen(listener, 0) == 0 else { throw ServerError("silent peer: bind/listen failed, errno \(errno)") }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        // Connect until one connection stays pending: from then on the accept queue is full.
+        for _ in 0..<16 {
+            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            descriptors.append(filler)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            var poll = pollfd(fd: filler, events: Int16(POLLOUT), revents: 0)
+            if Glibc.poll(&poll, 1, 300) == 0 { return }
+        }
+        throw ServerError("silent peer: every connection completed; the backlog never filled")
+    }
+
+    func close() {
+        for descriptor in descriptors { Glibc.close(descriptor) }
+        descriptors = []
     }
 }

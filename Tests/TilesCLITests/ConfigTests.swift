@@ -149,6 +149,20 @@ struct ConfigHome {
         #expect(fixed.status == 0)
     }
 
+    @Test func testCheckEscapesControlCharactersFromTheFileAndItsName() throws {
+        let home = ConfigHome()
+        let result = try home.check("[[page]]\n[[page.tile]]\nwidget = \"evil\\u001b]0;owned\\u0007\"\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(#"unknown widget 'evil\u001b]0;owned\u0007'"#), "\(result.stderr)")
+        let missing = home.home.root.appendingPathComponent("no\u{1B}[2Jpe.toml").path
+        let explicit = try runTiles(["check", missing], environment: home.environment)
+        #expect(explicit.status == 2)
+        #expect(explicit.stderr.contains(#"no\u001b[2Jpe.toml: no such file"#), "\(explicit.stderr)")
+        for output in [result.stderr, explicit.stderr] {
+            #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        }
+    }
+
     @Test func testMissingExplicitConfigIsAnErrorButMissingDefaultIsNot() throws {
         let home = ConfigHome()
         let missing = home.home.root.appendingPathComponent("nope.toml").path

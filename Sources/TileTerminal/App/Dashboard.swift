@@ -29,6 +29,7 @@ public enum Dashboard {
             printError(error.description)
             return 2
         }
+        if !terminal.restoresAfterCrash { options.log("terminal: no fatal-signal handler; a crash would leave the terminal as tiles set it") }
         do {
             loop = try EventLoop(input: terminal)
         } catch {
@@ -68,7 +69,7 @@ public enum Dashboard {
     /// Writes `message` to stderr as `tiles: …`; terminal errors already start with "tiles".
     private static func printError(_ message: String) {
         let line = message.hasPrefix("tiles ") ? message : "tiles: \(message)"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((line.escapingControlCharacters(keepingNewlines: true) + "\n").utf8))
     }
 }
 

@@ -14,7 +14,10 @@ public struct StatusLine: Equatable, Sendable {
 
     /// The status line for `state` at `now`.
     public init(state: DashboardState, now: Date) {
-        (text, isError) = Self.leading(state: state, now: now)
+        let (leading, isError) = Self.leading(state: state, now: now)
+        // Messages carry file names, config values and services' words: never a live escape.
+        text = leading.escapingControlCharacters()
+        self.isError = isError
         let pages = state.layout.isTooSmall ? 1 : state.layout.pages.count
         trailing = pages > 1 ? Self.pageDots(count: pages, current: state.page) + "  ? help" : "? help"
     }

@@ -10,7 +10,8 @@ import TileUI
 /// `COLORTERM=truecolor|24bit`; starts ncurses with `newterm` on the alternate screen, cursor
 /// hidden, `raw` input (Ctrl-C arrives as the key `.control("c")`, not as SIGINT; an external
 /// `kill -INT` still arrives as a signal through `EventLoop`), no echo, keypad keys, mouse
-/// presses and a 25 ms escape delay. `NO_COLOR` keeps colour off.
+/// presses and a 25 ms escape delay. `NO_COLOR` keeps colour off. A fatal signal restores the
+/// terminal before the process dies (`FatalSignalRescue`).
 ///
 /// One thread owns a terminal: create, draw, read and restore it on the same thread.
 public final class Terminal {
@@ -28,6 +29,9 @@ public final class Terminal {
     public private(set) var bytesWritten = 0
     /// The bytes the most recent `draw` wrote (while `countsBytes` is on).
     public private(set) var lastFrameBytes = 0
+    /// Whether a fatal signal (a crash, an abort) gives the terminal back before the process dies
+    /// (`FatalSignalRescue`); false only when its handler could not be installed.
+    public let restoresAfterCrash: Bool
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -53,6 +57,7 @@ public final class Terminal {
             return status < 0 ? nil : TerminfoEntry(canAddressCursor: status == 1, colors: Int(colors))
         }
         try LocaleSetup.ensureUTF8()
+        FatalSignalRescue.saveModes(of: STDOUT_FILENO)
         // Never closed: closing them would close the process's stdin and stdout.
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
             throw .systemCallFailed(call: "fdopen", errno: errno)
@@ -94,6 +99,7 @@ public final class Terminal {
         colorMode = depth.colorMode
         let pairCapacity = Int(tiles_color_pairs()) - 1
         writer = CursesScreenWriter(depth: depth, pairCapacity: min(pairCapacity, colorPairLimit ?? pairCapacity))
+        restoresAfterCrash = FatalSignalRescue.arm(descriptor: STDOUT_FILENO)
     }
 
     deinit {
@@ -118,6 +124,7 @@ public final class Terminal {
         if isRestored {
             isRestored = false
             needsFullRedraw = true
+            FatalSignalRescue.setArmed(true)
         }
         let (columns, rows) = size
         let diff: ScreenDiff
@@ -166,6 +173,7 @@ public final class Terminal {
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
+        FatalSignalRescue.setArmed(false)
         endwin()
     }
 

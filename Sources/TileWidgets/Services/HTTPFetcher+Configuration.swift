@@ -2,8 +2,9 @@ extension HTTPFetcher {
     /// Limits for every request: how long to try to connect, how long the whole request may
     /// take, and how large a body may be. Defaults follow DATA-SOURCES.md §5.
     public struct Configuration: Sendable, Equatable {
-        /// How long to keep trying to open a connection (refused connections are retried
-        /// within it); after it, the fetch fails as `.offline`. Default 3 s.
+        /// How long to wait for a connection to open (a peer that does not answer the handshake);
+        /// after it, the fetch fails as `.offline`. A refused or unreachable connection fails as
+        /// `.offline` at once. Default 3 s.
         public var connectTimeout: Duration
         /// How long the whole request may take, connect to last body byte; after it, the
         /// fetch fails as `.timedOut`. Default 10 s.

@@ -30,14 +30,17 @@ public final class HTTPFetcher: Sendable {
         self.configuration = configuration
         self.etagStore = etagStore
         self.now = now
-        // Connection refused is retried inside the pool until the connect timeout, so that
-        // timeout (not the total one) bounds how long "offline" takes to be reported.
         var clientConfiguration = HTTPClient.Configuration(
             timeout: .init(
                 connect: TimeAmount(configuration.connectTimeout),
                 read: TimeAmount(configuration.totalTimeout)
             )
         )
+        // By default the pool retries a failed connection with back-off until the connect
+        // timeout: a refused connection (the service down, the machine offline) was reported
+        // only after those 3 s. Failing at once lets the tile say "offline" now; the scheduler
+        // retries with its own back-off, and a silent peer still waits for the connect timeout.
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         clientConfiguration.redirectConfiguration = .follow(max: 5, allowCycles: false)
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
     }

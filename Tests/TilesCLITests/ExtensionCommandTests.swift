@@ -114,16 +114,16 @@ struct ExtensionHome {
         for arguments in [["check"], ["render", "--widget", "touch"], ["list"]] {
             let result = try home.tiles(arguments)
             #expect(result.status == 2, "\(arguments)")
-            #expect(result.stderr.contains("config.toml:1:1: widget: the file '\(home.file.path)' can be written by other users (mode 664); widget commands are not run (run chmod go-w '\(home.file.path)')"), "\(result.stderr)")
+            #expect(result.stderr.contains("config.toml:1:3: widget: the file '\(home.file.path)' can be written by other users (mode 664); widget commands are not run (run chmod go-w '\(home.file.path)')"), "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
     @Test(arguments: [
-        ("kind = \"x\"\ncommand = \"ls\"", "2:11: widget[1].command: expected the program and its arguments as a list of strings"),
-        ("kind = \"qqsync\"\ncommand = [\"ls\"]", "1:8: widget[1].kind: 'qqsync' is a built-in widget; give yours another kind"),
-        ("kind = \"x\"\ncommand = [\"ls\"]\nrefresh = \"often\"", "3:11: widget[1].refresh: expected a duration like \"30s\", \"5m\" or \"2h\", found \"often\""),
-        ("kind = \"x\"\ncommand = [\"ls\"]\ncolour = 1", "3:1: unknown key 'colour' in [widget[1]]"),
+        ("kind = \"x\"\ncommand = \"ls\"", "3:1: widget[1].command: expected the program and its arguments as a list of strings"),
+        ("kind = \"qqsync\"\ncommand = [\"ls\"]", "2:1: widget[1].kind: 'qqsync' is a built-in widget; give yours another kind"),
+        ("kind = \"x\"\ncommand = [\"ls\"]\nrefresh = \"often\"", "4:1: widget[1].refresh: expected a duration like \"30s\", \"5m\" or \"2h\", found \"often\""),
+        ("kind = \"x\"\ncommand = [\"ls\"]\ncolour = 1", "4:1: unknown key 'colour' in [widget[1]]"),
         ("command = [\"ls\"]", "1:1: widget[1]: missing key 'kind'"),
     ])
     func testMistakesInAWidgetTableNameTheirPlace(body: String, message: String) throws {

@@ -3,7 +3,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := /opt/swift/usr/bin:$(PATH)
 # A crashing test must not wait for a key under a TTY (PLATFORM.md).
 export SWIFT_BACKTRACE := enable=no
-DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux
+DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3
 BENCH_SCRATCH := .build-bench
 
 .PHONY: deps build run test bench golden clean
@@ -19,6 +19,8 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+	@# The tests validate extension timelines against docs/schema with Python's jsonschema.
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 
 ## build: debug build of every target
 build: deps
@@ -28,9 +30,10 @@ build: deps
 run: build
 	$(SWIFT) run tiles
 
-## test: build and run every test (XCTest and Swift Testing)
+## test: build and run every test (XCTest and Swift Testing), with the Swift extension example built first
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --package-path examples/swift-extension
 	$(SWIFT) test
 
 ## bench: release build, then the layout/render benchmark and the dashboard benchmark (real binary in tmux)

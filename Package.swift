@@ -87,6 +87,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport", "TileUI", "TileExtensions", "TileUIJSON"], exclude: ["Goldens"]),
     ]
 )

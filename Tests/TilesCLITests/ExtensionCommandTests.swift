@@ -146,3 +146,47 @@ struct ExtensionHome {
         #expect(result.stderr == "tiles: broken: exit 3: no such host\n")
     }
 }
+
+/// The Swift package in `examples/swift-extension`, built by `make test` before the tests run.
+@Suite struct SwiftExtensionTests {
+    static let binary = repositoryRoot.appendingPathComponent("examples/swift-extension/.build/debug/team-widgets").path
+
+    func home() throws -> ExtensionHome {
+        let home = ExtensionHome()
+        try home.write("""
+            [[widget]]
+            extension = ["\(Self.binary)"]
+            """)
+        return home
+    }
+
+    @Test func testTheSwiftPackageIsBuilt() {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary),
+                "build it with `swift build --package-path examples/swift-extension` (make test does)")
+    }
+
+    @Test func testItsTwoKindsAreDescribedWithTheirParameters() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { return }
+        let home = try home()
+        let list = try home.tiles(["list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("uptime — Uptime\n  How long this machine has been running.\n  families: small, medium, inline\n"))
+        #expect(list.stdout.contains("greeting — Greeting\n  Says hello, changing with the time of day.\n  families: small, medium\n  --param name=…  Name (string) default: world\n  --param loud=…  Shout (bool) default: false\n"))
+        // The answer is kept: a second read runs nothing until the program changes.
+        let cached = try FileManager.default.contentsOfDirectory(atPath: home.home.root.appendingPathComponent("cache/tiles/extensions").path)
+        #expect(cached.count == 1)
+    }
+
+    @Test func testItsViewsTravelAsJSONAndDrawLikeSwift() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { return }
+        let home = try home()
+        let morning = try home.tiles(["render", "--widget", "greeting", "--family", "medium", "--at", "2026-11-24T08:00:00Z", "--param", "name=Ann"])
+        #expect(morning.status == 0, "\(morning.stderr)")
+        #expect(morning.stdout.contains("Good morning, Ann"))
+        let loud = try home.tiles(["render", "--widget", "greeting", "--family", "small", "--at", "2026-11-24T20:00:00Z", "--param", "loud=true"])
+        #expect(loud.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("GOOD EVENING, WORLD!"))
+        let uptime = try home.tiles(["render", "--widget", "uptime", "--family", "inline"])
+        #expect(uptime.status == 0, "\(uptime.stderr)")
+        #expect(uptime.stdout.trimmingCharacters(in: .whitespaces).hasPrefix("up "))
+    }
+}

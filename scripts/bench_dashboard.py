@@ -76,11 +76,41 @@ def stalled_server():
     return "http://127.0.0.1:%d" % listener.getsockname()[1]
 
 
+# A text widget counting its runs and a streaming program that never prints, beside QQ Sync.
+EXTENSION_CONFIG = """
+[[widget]]
+kind = "count"
+command = ["sh", "-c", "n=$(cat runs 2>/dev/null || echo 0); n=$((n + 1)); echo $n > runs; echo runs: $n"]
+format = "text"
+refresh = "1h"
+
+[[widget]]
+kind = "quiet"
+command = ["sleep", "100000"]
+listen = true
+
+[[page]]
+[[page.tile]]
+widget = "qqsync"
+[[page.tile]]
+widget = "count"
+family = "small"
+[[page.tile]]
+widget = "quiet"
+family = "small"
+"""
+
+
 class Board:
     """One tiles process in its own tmux server, with its own files."""
 
-    def __init__(self, urls, width=160, height=40, extra_args=()):
+    def __init__(self, urls, width=160, height=40, extra_args=(), config=None):
         self.home = tempfile.mkdtemp(prefix="tiles-bench-")
+        if config is not None:
+            os.makedirs(self.home + "/config/tiles", mode=0o700)
+            with open(self.home + "/config/tiles/config.toml", "w") as handle:
+                handle.write(config)
+            os.chmod(self.home + "/config/tiles/config.toml", 0o600)
         self.socket = "tiles-bench-%d-%d" % (os.getpid(), time.monotonic_ns())
         self.bench_file = os.path.join(self.home, "bench.log")
         self.start_file = os.path.join(self.home, "start")
@@ -241,6 +271,26 @@ def main():
         finally:
             board.close()
 
+        # Widgets from programs: a text widget reloaded with `r`, and a streaming program that
+        # prints nothing (the board must not wake for it).
+        board = Board([good] * 3, config=EXTENSION_CONFIG)
+        try:
+            board.launch()
+            board.wait(lambda: "runs: 1" in board.screen(), 20, "the extension tile")
+            time.sleep(0.5)
+            for n in range(2, 7):
+                sent = time.monotonic()
+                board.tmux("send-keys", "r")
+                board.wait(lambda: "runs: %d" % n in board.screen(), 10, "run %d" % n)
+                results.setdefault("ext-reload", []).append((time.monotonic() - sent) * 1000)
+                time.sleep(0.2)
+            time.sleep(1)
+            cpu, woken = idle(board, IDLE_SECONDS)
+            results.setdefault("ext-idle-cpu", []).append(cpu)
+            results.setdefault("ext-idle-wake", []).append(woken)
+        finally:
+            board.close()
+
     print("tiles dashboard benchmark: %s, %d runs, %s s idle windows" % (BINARY, RUNS, IDLE_SECONDS))
     summary("exec to first complete frame (empty cache, no services)", results["first"], "ms", "<= 25 ms")
     summary("idle CPU, 30 s, nothing due", results["idle-cpu"], "%", "0 wake-ups")
@@ -251,6 +301,9 @@ def main():
     summary("bytes written per 1 Hz timer tick", results["tick-bytes"], "B", "<= 20")
     summary("CPU per timer-tick frame", results["tick-cpu"], "ms", "-")
     summary("CPU for a full re-layout and redraw on resize, 160x40", results["resize-cpu"], "ms", "<= 1.5 ms")
+    summary("extension widget: r to its new frame on screen (wall)", results["ext-reload"], "ms", "-")
+    summary("idle CPU, board with a streaming widget printing nothing", results["ext-idle-cpu"], "%", "0")
+    summary("idle wake-ups over 30 s with that streaming widget", results["ext-idle-wake"], "", "0")
 
 
 if __name__ == "__main__":

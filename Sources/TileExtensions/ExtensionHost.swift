@@ -12,8 +12,13 @@ public final class ExtensionHost: Sendable {
     let log: @Sendable (String) -> Void
     private let streams = Mutex<[String: ExtensionStream]>([:])
 
-    public init(environment: [String: String] = [:], log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// Whether a provider call waits for a streaming program's answer (a one-shot render) or
+    /// returns what it has (a board, which the program's next line reloads).
+    let waitsForStreams: Bool
+
+    public init(environment: [String: String] = [:], waitsForStreams: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.environment = environment
+        self.waitsForStreams = waitsForStreams
         self.log = log
     }
 
@@ -33,7 +38,7 @@ public final class ExtensionHost: Sendable {
     ) async throws -> Timeline<ExtensionEntry> {
         let request = ExtensionRequest(kind: declaration.kind, context: context, parameters: parameters)
         if declaration.listen {
-            return try await stream(for: declaration, parameters: parameters).timeline(for: request, now: context.now)
+            return try await stream(for: declaration, parameters: parameters).timeline(for: request, now: context.now, wait: waitsForStreams)
         }
         let output = try await run(declaration, request: request)
         return try Self.read(output, declaration: declaration, now: context.now)

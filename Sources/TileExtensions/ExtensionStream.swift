@@ -31,9 +31,11 @@ final class ExtensionStream: Sendable {
         self.log = log
     }
 
-    /// The newest timeline for `request`; waits for the program's first answer, and for its answer
-    /// to a changed request. A failure since the last update is thrown (the tile turns stale).
-    func timeline(for request: ExtensionRequest, now: Date) async throws -> Timeline<ExtensionEntry> {
+    /// The newest timeline for `request`, sending the request first when it changed. With `wait`
+    /// it waits for the program's answer (a one-shot render); a board does not wait, so that a
+    /// quiet program costs it nothing: the program's next line reloads the tile. A failure since
+    /// the last update is thrown (the tile turns stale).
+    func timeline(for request: ExtensionRequest, now: Date, wait: Bool) async throws -> Timeline<ExtensionEntry> {
         let mustWait = state.withLock { state -> Bool in
             var comparable = request
             comparable.now = .distantPast
@@ -48,12 +50,13 @@ final class ExtensionStream: Sendable {
             }
             return true
         }
-        if mustWait { await nextUpdate() }
+        if mustWait, wait { await nextUpdate() }
         try Task.checkCancellation()
         switch state.withLock({ $0.latest }) {
         case .success(let timeline)?: return Timeline(entries: timeline.entries, policy: .never)
         case .failure(let error)?: throw error
-        case nil: throw ExtensionError("no answer yet")
+        // Nothing yet: the placeholder stays until the program's first line reloads the tile.
+        case nil: return Timeline(entries: [], policy: .never)
         }
     }
 

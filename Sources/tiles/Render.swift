@@ -61,7 +61,7 @@ struct Render: AsyncParsableCommand {
             environment: environment, directories: TilesDirectories(environment: environment),
             version: Tiles.version, timeZone: timeZone, offline: offline)
         var widgets = BuiltinWidgets.all(services: services)
-        let host = ExtensionHost()
+        let host = ExtensionHost(waitsForStreams: true)
         defer { host.stopAll() }
         if config != nil || !widgets.contains(where: { $0.kind == widget }) {
             // Only a widget the file declares needs the file: a broken config leaves built-ins alone.
@@ -124,9 +124,20 @@ struct Render: AsyncParsableCommand {
     /// The entry a widget program shows at `context.now`; a program that fails is an error
     /// (exit 1 with the reason the board would show), since nothing else could stand in for it.
     private func programEntry(_ descriptor: WidgetDescriptor, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
+        // A streaming program that never prints would keep the render waiting: give it the
+        // scheduler's provider timeout.
+        let timeout = TimelineScheduler.Configuration().timeout
+        let run = Task { try await descriptor.timeline(in: context, parameters: values) }
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            run.cancel()
+        }
+        defer { watchdog.cancel() }
         do {
-            let timeline = try await descriptor.timeline(in: context, parameters: values)
+            let timeline = try await run.value
             return timeline.entry(at: context.now) ?? descriptor.placeholder(in: context)
+        } catch is CancellationError {
+            throw RenderFailure(message: "\(widget): timed out after \(Int(timeout)) s")
         } catch {
             throw RenderFailure(message: "\(widget): \(error)")
         }

@@ -240,7 +240,12 @@ import TileUI
         defer { host.stopAll() }
         await settle(scheduler)
         // The program answers the first request with two lines; the second arrives as an update.
-        #expect(await ProgramFixtures.eventually { text(scheduler, widget).contains("systemSmall update 1.") })
+        // A board does not wait for the program: its first line reloads the tile.
+        #expect(scheduler.currentEntry(for: "t")?.isPlaceholder == true)
+        #expect(await ProgramFixtures.eventually {
+            scheduler.processDue()
+            return text(scheduler, widget).contains("systemSmall update 1.")
+        })
         scheduler.setFamily(.systemMedium, for: "t")
         await settle(scheduler)
         let updated = await ProgramFixtures.eventually {

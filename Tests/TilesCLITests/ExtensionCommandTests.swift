@@ -190,3 +190,39 @@ struct ExtensionHome {
         #expect(uptime.stdout.trimmingCharacters(in: .whitespaces).hasPrefix("up "))
     }
 }
+
+/// The timeline examples' answers, checked against docs/schema/timeline.schema.json.
+@Suite struct ExampleSchemaTests {
+    @Test(arguments: ["calendar/calendar_widget.py", "pomodoro/pomodoro.py"])
+    func testTheExamplesAnswerInEveryFamilyMatchesTheSchema(example: String) throws {
+        let home = try DashboardHome()
+        var files: [String] = []
+        for (family, size) in [("systemSmall", (20, 10)), ("systemMedium", (42, 10)), ("systemLarge", (42, 22)), ("accessoryInline", (29, 1))] {
+            let request = #"{"kind":"x","family":"\#(family)","width":\#(size.0),"height":\#(size.1),"colorScheme":"dark","parameters":{},"now":"2026-11-24T08:07:00Z","reason":"scheduled","isPreview":false}"#
+            let output = try runProgram(["python3", ExtensionHome.example(example)], input: request + "\n")
+            let file = home.root.appendingPathComponent("\(family).json")
+            try output.write(to: file, atomically: true, encoding: .utf8)
+            files.append(file.path)
+        }
+        let result = try runProgram(["python3", repositoryRoot.appendingPathComponent("scripts/validate_schema.py").path] + files, input: "")
+        #expect(result.isEmpty, "\(result)")
+    }
+
+    /// Runs `arguments` with `input` on standard input; its standard output and error together.
+    func runProgram(_ arguments: [String], input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(arguments.joined(separator: " "))")
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -68,7 +68,12 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions"]),
+        .executableTarget(
+            name: "tiles-extensions-probe",
+            dependencies: ["TileKit", "TileExtensions"],
+            path: "Tests/TileExtensionsProbe"
+        ),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "tiles-extensions-probe"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(
             name: "TileWidgetsTests",

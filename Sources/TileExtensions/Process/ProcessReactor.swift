@@ -136,7 +136,8 @@ final class ProcessReactor: @unchecked Sendable {
                 case .output: readOutput(job)
                 case .errors: readErrors(job)
                 case .input: writeInput(job)
-                case .exit: job.exited = true
+                // Only POLLIN means the leader exited; then reaping it cannot block.
+                case .exit: job.exited = descriptors[index + 1].revents & Int16(POLLIN) != 0
                 }
             }
         }

@@ -1,6 +1,6 @@
 // Runs programs the way the board does (from provider tasks on `ProviderExecutor`), keeps a
-// streaming program that prints nothing, then prints this process's thread names and how many
-// times its other threads woke in 1.5 s. A test runs it in a fresh process: a test runner's own
+// streaming program that prints nothing, then prints how many descriptors the runs left open,
+// this process's thread names and how many times its other threads woke in 1.5 s. A test runs it in a fresh process: a test runner's own
 // process has libdispatch's pool running before any test starts.
 import Foundation
 import Glibc
@@ -39,11 +39,18 @@ func threads() -> [(id: String, name: String, switches: Int)] {
     }
 }
 
+/// How many descriptors the process has open.
+func openDescriptors() -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
+}
+
 let ran = Latch()
 let quiet = Latch()
 let streaming = StreamingProgram(ProgramCommand(["sh", "-c", "echo ready; exec sleep 1000"])) { event in
     if event == .line("ready") { quiet.release() }
 }
+// The reactor's pipe exists from here on; every run must give back all it opened.
+let descriptorsBefore = openDescriptors()
 Task(executorPreference: ProviderExecutor.shared) {
     let runner = ProgramRunner(maxConcurrentRuns: 2)
     let commands = [
@@ -60,6 +67,7 @@ Task(executorPreference: ProviderExecutor.shared) {
         return await group.reduce(into: []) { $0.append($1) }
     }
     print("runs: \(reasons.sorted().joined(separator: "; "))")
+    print("descriptors left open: \(openDescriptors() - descriptorsBefore)")
     streaming.start()
     ran.release()
 }

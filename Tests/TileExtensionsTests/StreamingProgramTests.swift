@@ -139,6 +139,20 @@ import TileKit
         #expect(Array(recorder.all.dropFirst().prefix(3)) == [.lineTooLong(limit: 100), .line("ok"), .line("last")])
     }
 
+    @Test func requestsToAProgramThatClosedItsStdinAreDropped() async throws {
+        let recorder = Recorder()
+        let program = StreamingProgram(
+            ProgramCommand(["sh", "-c", "exec 0<&-; echo ready; read line; echo \"read: $line\"; exec sleep 1000"]),
+            onEvent: recorder.record)
+        program.start()
+        #expect(await ProgramFixtures.eventually { recorder.lines == ["ready", "read: "] })
+        for _ in 0..<3 { program.send(line: String(repeating: "x", count: 100_000)) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(recorder.exits.isEmpty)
+        program.stop()
+        #expect(recorder.exits == [.exited(.cancelled, reason: "cancelled", restartIn: nil)])
+    }
+
     @Test func stopKillsTheWholeGroupAndDoesNotRestart() async throws {
         let script = try fixtures.script("group.sh", "#!/bin/sh\nsleep 1000 &\necho $!\nsleep 1000\n")
         let recorder = Recorder()

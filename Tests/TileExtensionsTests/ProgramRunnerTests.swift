@@ -116,6 +116,15 @@ import Testing
         #expect(result.failureReason == "cannot run '\(script)': Permission denied")
     }
 
+    @Test func aMissingWorkingDirectoryIsNamed() async throws {
+        let result = await runner.run(ProgramCommand(["true"], workingDirectory: "/nonexistent/tiles"))
+        #expect(result.status == .badWorkingDirectory("/nonexistent/tiles", errno: ENOENT))
+        #expect(result.failureReason == "cannot run 'true' in '/nonexistent/tiles': No such file or directory")
+        let file = try fixtures.script("file", "")
+        let notDirectory = await runner.run(ProgramCommand(["true"], workingDirectory: file))
+        #expect(notDirectory.failureReason == "cannot run 'true' in '\(file)': Not a directory")
+    }
+
     @Test func aProgramThatExitsLeavingAChildOnStdoutStillEnds() async throws {
         let script = try fixtures.script("leaves.sh", "#!/bin/sh\nsleep 1000 &\necho $!\nexit 0\n")
         let result = await runner.run(ProgramCommand([script], timeout: 30))

@@ -163,7 +163,9 @@ final class ProcessReactor: @unchecked Sendable {
         job.startTime = Self.now()
         switch SpawnedProcess.spawn(job.command) {
         case .failure(let error):
-            report(job, status: .cannotRun(errno: error.errno), duration: 0)
+            let status: ProgramStatus = error.inWorkingDirectory
+                ? .badWorkingDirectory(job.command.workingDirectory ?? "", errno: error.errno) : .cannotRun(errno: error.errno)
+            report(job, status: status, duration: 0)
         case .success(let process):
             job.process = process
             job.stdin = process.stdin

@@ -14,6 +14,8 @@ public enum ProgramStatus: Sendable, Hashable {
     /// The program could not be started (not found, not executable, no such working directory);
     /// the errno says why.
     case cannotRun(errno: Int32)
+    /// The command's working directory is missing or not a directory; the errno says which.
+    case badWorkingDirectory(String, errno: Int32)
     /// The task that ran it was cancelled, or the program was stopped; its group was killed.
     case cancelled
 
@@ -24,7 +26,8 @@ public enum ProgramStatus: Sendable, Hashable {
 /// Human-readable reasons, worded as the board shows them (issue 12).
 extension ProgramStatus {
     /// Why the run failed, for a stale tile (`exit 1: no network`, `timed out after 10 s`,
-    /// `killed by SIGSEGV`, `output over 1 MiB`, `cannot run 'prog': No such file or directory`);
+    /// `killed by SIGSEGV`, `output over 1 MiB`, `cannot run 'prog': No such file or directory`,
+    /// `cannot run 'prog' in '/gone': No such file or directory`);
     /// nil for success. `errorOutput` is the stderr kept: its last non-blank line follows a
     /// non-zero exit status.
     public func failureReason(program: String, errorOutput: [UInt8]) -> String? {
@@ -42,6 +45,9 @@ extension ProgramStatus {
             return "output over \(Self.bytes(limit))"
         case .cannotRun(let code):
             return "cannot run '\(Self.printable(program, limit: 200))': \(String(cString: strerror(code)))"
+        case .badWorkingDirectory(let directory, let code):
+            return "cannot run '\(Self.printable(program, limit: 200))' in '\(Self.printable(directory, limit: 200))': "
+                + String(cString: strerror(code))
         case .cancelled:
             return "cancelled"
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TileKit
 @testable import TileExtensions
 
 /// Real programs (sh and python3 scripts) run through `ProgramRunner`.
@@ -205,6 +206,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: marker))
         let after = await single.run(ProgramCommand(["true"]))
         #expect(after.status == .exited(0))
+    }
+
+    @Test func shuttingDownKillsRunsAndStreamingProgramsAndStartsNothingMore() async throws {
+        let reactor = ProcessReactor(name: "tiles.shutdown")
+        let runner = ProgramRunner(maxConcurrentRuns: 4, reactor: reactor)
+        let marker = fixtures.path("run")
+        let run = Task { await runner.run(ProgramCommand(["sh", "-c", "echo $$ > '\(marker)'; exec sleep 1000"], timeout: 60)) }
+        let stream = StreamingProgramTests.Recorder()
+        let program = StreamingProgram(
+            ProgramCommand(["sh", "-c", "echo $$; exec sleep 1000"]), retryPolicy: RetryPolicy(base: 0.01, cap: 0.01),
+            stableAfter: 60, reactor: reactor, timers: nil, onEvent: stream.record)
+        program.start()
+        #expect(await ProgramFixtures.eventually { !fixtures.read("run").isEmpty && stream.lines.count == 1 })
+        let pids = [fixtures.read("run"), stream.lines.first ?? ""].compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(pids.count == 2)
+        reactor.shutDown()
+        #expect(await run.value.status == .cancelled)
+        #expect(await ProgramFixtures.eventually { pids.allSatisfy { !ProgramFixtures.isAlive($0) } })
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(stream.all.filter { if case .started = $0 { true } else { false } }.count == 1)
+        #expect(stream.exits == [.exited(.cancelled, reason: "cancelled", restartIn: nil)])
+        #expect(await runner.run(ProgramCommand(["true"])).status == .cancelled)
+        program.stop()
     }
 
     @Test func anAlreadyCancelledTaskRunsNothing() async throws {

@@ -23,6 +23,8 @@ final class ProcessReactor: @unchecked Sendable {
         /// Run `action` on the reactor's thread at `deadline` (monotonic seconds).
         case timer(id: Int, deadline: TimeInterval, action: @Sendable () -> Void)
         case cancelTimer(id: Int)
+        /// Kill every group, start nothing from now on, then call `done`.
+        case shutDown(done: @Sendable () -> Void)
     }
 
     private struct Inbox {
@@ -40,6 +42,8 @@ final class ProcessReactor: @unchecked Sendable {
     // The reactor thread's own state.
     private var jobs: [Int: ProcessJob] = [:]
     private var timers: [Int: (deadline: TimeInterval, action: @Sendable () -> Void)] = [:]
+    /// Whether `shutDown()` ran; read it on the reactor's thread (from a job's handler).
+    private(set) var isShutDown = false
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
 
     init(name: String) {
@@ -82,6 +86,24 @@ final class ProcessReactor: @unchecked Sendable {
     /// Whether the calling thread is the reactor's.
     var isCurrentThread: Bool {
         thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    /// Kills the process group of every program running (runs end `.cancelled`, streaming
+    /// programs are not restarted) and starts none from now on. Returns once the signals are sent,
+    /// so the process can exit right after; the reactor still reaps what it can.
+    func shutDown() {
+        let sent = NSCondition()
+        let done = Mutex(false)
+        submit(.shutDown(done: {
+            sent.lock()
+            done.withLock { $0 = true }
+            sent.broadcast()
+            sent.unlock()
+        }))
+        guard !isCurrentThread else { return }
+        sent.lock()
+        while !done.withLock({ $0 }) { sent.wait() }
+        sent.unlock()
     }
 
     /// Monotonic seconds.
@@ -156,11 +178,20 @@ final class ProcessReactor: @unchecked Sendable {
             timers[id] = (deadline, action)
         case .cancelTimer(let id):
             timers[id] = nil
+        case .shutDown(let done):
+            isShutDown = true
+            timers = [:]
+            for job in jobs.values { job.terminate(as: .cancelled) }
+            done()
         }
     }
 
     private func start(_ job: ProcessJob) {
         job.startTime = Self.now()
+        guard !isShutDown else {
+            report(job, status: .cancelled, duration: 0)
+            return
+        }
         switch SpawnedProcess.spawn(job.command) {
         case .failure(let error):
             let status: ProgramStatus = error.inWorkingDirectory

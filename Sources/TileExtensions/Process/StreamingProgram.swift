@@ -149,9 +149,12 @@ public final class StreamingProgram: Sendable {
 
     private func ended(_ status: ProgramStatus, _ errors: [UInt8], _ duration: TimeInterval) {
         let reason = status.failureReason(program: command.programName, errorOutput: errors) ?? "exit 0"
+        // On the reactor's thread (a job's handler), where its shut-down flag may be read.
+        let shutDown = reactor.isShutDown
         let delay = state.withLock { state -> TimeInterval? in
             state.job = nil
-            if state.stopping {
+            if state.stopping || shutDown {
+                state.stopping = true
                 state.finished = true
                 return nil
             }

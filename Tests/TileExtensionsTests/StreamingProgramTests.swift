@@ -132,7 +132,9 @@ import TileKit
         let script = try fixtures.script(
             "long.py", "#!/usr/bin/env python3\nimport sys, time\nsys.stdout.write('x' * 5000 + '\\nok\\r\\nlast')\nsys.stdout.flush()\ntime.sleep(0.2)\n")
         let recorder = Recorder()
-        let program = StreamingProgram(ProgramCommand([script], outputLimit: 100), onEvent: recorder.record)
+        // No restart within the test, so its one exit stays one.
+        let program = StreamingProgram(
+            ProgramCommand([script], outputLimit: 100), retryPolicy: RetryPolicy(base: 600, cap: 600), onEvent: recorder.record)
         program.start()
         #expect(await ProgramFixtures.eventually { recorder.exits.count == 1 })
         program.stop()

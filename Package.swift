@@ -74,7 +74,12 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension"]),
+        .executableTarget(
+            name: "tiles-extensions-probe",
+            dependencies: ["TileKit", "TileExtensions"],
+            path: "Tests/TileExtensionsProbe"
+        ),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension", "tiles-extensions-probe"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
         .testTarget(
             name: "TileWidgetsTests",

@@ -29,8 +29,10 @@ final class ProgramFixtures: Sendable {
     /// The contents of a file scripts write, or "" when it does not exist.
     func read(_ name: String) -> String { (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? "" }
 
-    /// Waits (up to `seconds`) until `condition` holds; returns whether it did.
-    static func eventually(within seconds: TimeInterval = 5, _ condition: () -> Bool) async -> Bool {
+    /// Waits (up to `seconds`: long, since tests in parallel can starve the test's task on a
+    /// 2-core machine; a passing test waits only as long as it needs) until `condition` holds;
+    /// returns whether it did.
+    static func eventually(within seconds: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if condition() { return true }

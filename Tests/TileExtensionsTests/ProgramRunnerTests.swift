@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TileKit
 @testable import TileExtensions
 
 /// Real programs (sh and python3 scripts) run through `ProgramRunner`.
@@ -39,7 +40,9 @@ import Testing
         let result = await runner.run(ProgramCommand([script], timeout: 0.5, killGrace: 0.5))
         #expect(result.status == .timedOut(0.5))
         #expect(result.failureReason == "timed out after 0.5 s")
-        #expect(result.duration >= 0.5 && result.duration < 1.5)
+        // The upper bounds here only tell a kill from a wait for the program: they allow for a
+        // machine busy with parallel tests.
+        #expect(result.duration >= 0.5 && result.duration < 5)
         let grandchild = try #require(pid_t(result.output.text.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await ProgramFixtures.eventually { !ProgramFixtures.isAlive(grandchild) })
     }
@@ -48,7 +51,7 @@ import Testing
         let script = try fixtures.script("stubborn.sh", "#!/bin/sh\ntrap '' TERM\nsleep 1000 &\necho $!\nwait\nsleep 1000\n")
         let result = await runner.run(ProgramCommand([script], timeout: 0.3, killGrace: 0.4))
         #expect(result.status == .timedOut(0.3))
-        #expect(result.duration >= 0.7 && result.duration < 2)
+        #expect(result.duration >= 0.7 && result.duration < 5)
         let grandchild = try #require(pid_t(result.output.text.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await ProgramFixtures.eventually { !ProgramFixtures.isAlive(grandchild) })
     }
@@ -97,7 +100,8 @@ import Testing
         #expect(result.status == .outputTooLarge(limit: 1 << 20))
         #expect(result.failureReason == "output over 1 MiB")
         #expect(result.output.count == 1 << 20)
-        #expect(result.duration < 3)
+        // Killed at the cap, long before the 10 s timeout (python3 may start slowly on a busy machine).
+        #expect(result.duration < 5)
     }
 
     @Test func aMissingCommandIsACleanError() async throws {
@@ -115,11 +119,20 @@ import Testing
         #expect(result.failureReason == "cannot run '\(script)': Permission denied")
     }
 
+    @Test func aMissingWorkingDirectoryIsNamed() async throws {
+        let result = await runner.run(ProgramCommand(["true"], workingDirectory: "/nonexistent/tiles"))
+        #expect(result.status == .badWorkingDirectory("/nonexistent/tiles", errno: ENOENT))
+        #expect(result.failureReason == "cannot run 'true' in '/nonexistent/tiles': No such file or directory")
+        let file = try fixtures.script("file", "")
+        let notDirectory = await runner.run(ProgramCommand(["true"], workingDirectory: file))
+        #expect(notDirectory.failureReason == "cannot run 'true' in '\(file)': Not a directory")
+    }
+
     @Test func aProgramThatExitsLeavingAChildOnStdoutStillEnds() async throws {
         let script = try fixtures.script("leaves.sh", "#!/bin/sh\nsleep 1000 &\necho $!\nexit 0\n")
-        let result = await runner.run(ProgramCommand([script], timeout: 5))
+        let result = await runner.run(ProgramCommand([script], timeout: 30))
         #expect(result.status == .exited(0))
-        #expect(result.duration < 2)
+        #expect(result.duration < 10)
         let grandchild = try #require(pid_t(result.output.text.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(await ProgramFixtures.eventually { !ProgramFixtures.isAlive(grandchild) })
     }
@@ -141,25 +154,38 @@ import Testing
             most = max(most, running)
         }
         #expect(running == 0)
-        #expect(most == 4)
+        // At most 4; fewer only if the machine is too busy for any four 50 ms runs to overlap.
+        #expect((2...4).contains(most))
         let pids = results.compactMap { pid_t($0.output.text.trimmingCharacters(in: .whitespacesAndNewlines)) }
         #expect(pids.count == 50)
         #expect(ProgramFixtures.zombieChildren(among: pids).isEmpty)
         #expect(pids.allSatisfy { !FileManager.default.fileExists(atPath: "/proc/\($0)") })
     }
 
+    /// Starts a run on `runner` that holds its slot until `release()`; returns once it runs.
+    func occupySlot(of runner: ProgramRunner) async -> (run: Task<ProgramResult, Never>, release: () -> Void) {
+        let started = fixtures.path("slot-taken")
+        let release = fixtures.path("slot-released")
+        let run = Task {
+            await runner.run(ProgramCommand(
+                ["sh", "-c", "touch '\(started)'; while [ ! -e '\(release)' ]; do sleep 0.02; done"], timeout: 120))
+        }
+        #expect(await ProgramFixtures.eventually { FileManager.default.fileExists(atPath: started) })
+        return (run, { FileManager.default.createFile(atPath: release, contents: nil) })
+    }
+
     @Test func waitingRunsStartInTheOrderTheyCame() async throws {
         let single = ProgramRunner(maxConcurrentRuns: 1)
         let log = fixtures.path("order.log")
-        let blocker = Task { await single.run(ProgramCommand(["sleep", "0.3"])) }
-        #expect(await ProgramFixtures.eventually { single.waitingCount == 0 })
+        let blocker = await occupySlot(of: single)
         var runs: [Task<ProgramResult, Never>] = []
         for name in ["a", "b", "c", "d"] {
             let waiting = single.waitingCount
             runs.append(Task { await single.run(ProgramCommand(["sh", "-c", "echo \(name) >> '\(log)'"])) })
             #expect(await ProgramFixtures.eventually { single.waitingCount == waiting + 1 })
         }
-        _ = await blocker.value
+        blocker.release()
+        _ = await blocker.run.value
         for run in runs { _ = await run.value }
         #expect(fixtures.read("order.log") == "a\nb\nc\nd\n")
     }
@@ -174,26 +200,49 @@ import Testing
         let cancelledAt = Date()
         run.cancel()
         let result = await run.value
-        #expect(Date().timeIntervalSince(cancelledAt) < 1)
+        // Promptly next to its 60 s timeout, with room for a machine busy with parallel tests.
+        #expect(Date().timeIntervalSince(cancelledAt) < 5)
         #expect(result.status == .cancelled)
         #expect(await ProgramFixtures.eventually { !ProgramFixtures.isAlive(grandchild) })
     }
 
     @Test func cancellingARunThatWaitsForASlotNeverStartsIt() async throws {
         let single = ProgramRunner(maxConcurrentRuns: 1)
-        let blocker = Task { await single.run(ProgramCommand(["sleep", "0.3"])) }
-        #expect(await ProgramFixtures.eventually { single.waitingCount == 0 })
-        try await Task.sleep(nanoseconds: 50_000_000)
+        let blocker = await occupySlot(of: single)
         let marker = fixtures.path("ran")
         let queued = Task { await single.run(ProgramCommand(["touch", marker])) }
         #expect(await ProgramFixtures.eventually { single.waitingCount == 1 })
         queued.cancel()
         #expect(await queued.value.status == .cancelled)
         #expect(single.waitingCount == 0)
-        #expect(await blocker.value.status == .exited(0))
+        blocker.release()
+        #expect(await blocker.run.value.status == .exited(0))
         #expect(!FileManager.default.fileExists(atPath: marker))
         let after = await single.run(ProgramCommand(["true"]))
         #expect(after.status == .exited(0))
+    }
+
+    @Test func shuttingDownKillsRunsAndStreamingProgramsAndStartsNothingMore() async throws {
+        let reactor = ProcessReactor(name: "tiles.shutdown")
+        let runner = ProgramRunner(maxConcurrentRuns: 4, reactor: reactor)
+        let marker = fixtures.path("run")
+        let run = Task { await runner.run(ProgramCommand(["sh", "-c", "echo $$ > '\(marker)'; exec sleep 1000"], timeout: 60)) }
+        let stream = StreamingProgramTests.Recorder()
+        let program = StreamingProgram(
+            ProgramCommand(["sh", "-c", "echo $$; exec sleep 1000"]), retryPolicy: RetryPolicy(base: 0.01, cap: 0.01),
+            stableAfter: 60, reactor: reactor, timers: nil, onEvent: stream.record)
+        program.start()
+        #expect(await ProgramFixtures.eventually { !fixtures.read("run").isEmpty && stream.lines.count == 1 })
+        let pids = [fixtures.read("run"), stream.lines.first ?? ""].compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(pids.count == 2)
+        reactor.shutDown()
+        #expect(await run.value.status == .cancelled)
+        #expect(await ProgramFixtures.eventually { pids.allSatisfy { !ProgramFixtures.isAlive($0) } })
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(stream.all.filter { if case .started = $0 { true } else { false } }.count == 1)
+        #expect(stream.exits == [.exited(.cancelled, reason: "cancelled", restartIn: nil)])
+        #expect(await runner.run(ProgramCommand(["true"])).status == .cancelled)
+        program.stop()
     }
 
     @Test func anAlreadyCancelledTaskRunsNothing() async throws {

@@ -23,6 +23,8 @@ final class ProcessReactor: @unchecked Sendable {
         /// Run `action` on the reactor's thread at `deadline` (monotonic seconds).
         case timer(id: Int, deadline: TimeInterval, action: @Sendable () -> Void)
         case cancelTimer(id: Int)
+        /// Kill every group, start nothing from now on, then call `done`.
+        case shutDown(done: @Sendable () -> Void)
     }
 
     private struct Inbox {
@@ -40,6 +42,8 @@ final class ProcessReactor: @unchecked Sendable {
     // The reactor thread's own state.
     private var jobs: [Int: ProcessJob] = [:]
     private var timers: [Int: (deadline: TimeInterval, action: @Sendable () -> Void)] = [:]
+    /// Whether `shutDown()` ran; read it on the reactor's thread (from a job's handler).
+    private(set) var isShutDown = false
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
 
     init(name: String) {
@@ -84,6 +88,24 @@ final class ProcessReactor: @unchecked Sendable {
         thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
+    /// Kills the process group of every program running (runs end `.cancelled`, streaming
+    /// programs are not restarted) and starts none from now on. Returns once the signals are sent,
+    /// so the process can exit right after; the reactor still reaps what it can.
+    func shutDown() {
+        let sent = NSCondition()
+        let done = Mutex(false)
+        submit(.shutDown(done: {
+            sent.lock()
+            done.withLock { $0 = true }
+            sent.broadcast()
+            sent.unlock()
+        }))
+        guard !isCurrentThread else { return }
+        sent.lock()
+        while !done.withLock({ $0 }) { sent.wait() }
+        sent.unlock()
+    }
+
     /// Monotonic seconds.
     static func now() -> TimeInterval {
         var time = timespec()
@@ -96,7 +118,9 @@ final class ProcessReactor: @unchecked Sendable {
     private enum Role { case output, errors, input, exit }
 
     private func run() {
-        Thread.current.name = name
+        // Directly: Foundation's `Thread.name` does not always reach the kernel on Linux, and a
+        // new thread starts with its creator's name.
+        _ = tiles_name_current_thread(name)
         thread.withLock { $0 = pthread_self() }
         // Signals go to other threads; a SIGPIPE from writing to a program that closed its stdin
         // stays pending here (and is consumed) instead of killing tiles.
@@ -134,7 +158,8 @@ final class ProcessReactor: @unchecked Sendable {
                 case .output: readOutput(job)
                 case .errors: readErrors(job)
                 case .input: writeInput(job)
-                case .exit: job.exited = true
+                // Only POLLIN means the leader exited; then reaping it cannot block.
+                case .exit: job.exited = descriptors[index + 1].revents & Int16(POLLIN) != 0
                 }
             }
         }
@@ -153,14 +178,25 @@ final class ProcessReactor: @unchecked Sendable {
             timers[id] = (deadline, action)
         case .cancelTimer(let id):
             timers[id] = nil
+        case .shutDown(let done):
+            isShutDown = true
+            timers = [:]
+            for job in jobs.values { job.terminate(as: .cancelled) }
+            done()
         }
     }
 
     private func start(_ job: ProcessJob) {
         job.startTime = Self.now()
+        guard !isShutDown else {
+            report(job, status: .cancelled, duration: 0)
+            return
+        }
         switch SpawnedProcess.spawn(job.command) {
         case .failure(let error):
-            report(job, status: .cannotRun(errno: error.errno), duration: 0)
+            let status: ProgramStatus = error.inWorkingDirectory
+                ? .badWorkingDirectory(job.command.workingDirectory ?? "", errno: error.errno) : .cannotRun(errno: error.errno)
+            report(job, status: status, duration: 0)
         case .success(let process):
             job.process = process
             job.stdin = process.stdin

@@ -21,6 +21,8 @@ public struct ProgramCommand: Sendable, Hashable {
     /// How many bytes of stderr are kept: the last ones.
     public var errorLimit: Int
 
+    /// A command with tiles' defaults: 10 s timeout, 1 s between SIGTERM and SIGKILL, 1 MiB of
+    /// stdout, the last 64 KiB of stderr.
     public init(
         _ arguments: [String],
         environment: [String: String] = [:],

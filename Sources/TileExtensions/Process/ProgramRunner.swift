@@ -62,6 +62,13 @@ public final class ProgramRunner: Sendable {
         }
     }
 
+    /// Kills every program tiles runs, one-shot and streaming, by process group, and refuses to
+    /// start more (runs end `.cancelled`). Call before tiles exits: the programs are in groups of
+    /// their own, so nothing else stops them when tiles goes.
+    public static func shutDownAllPrograms() {
+        ProcessReactor.shared.shutDown()
+    }
+
     /// How many runs wait for a slot now (for tests).
     var waitingCount: Int { state.withLock { $0.waiting.count } }
 

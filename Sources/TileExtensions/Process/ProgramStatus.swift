@@ -14,6 +14,8 @@ public enum ProgramStatus: Sendable, Hashable {
     /// The program could not be started (not found, not executable, no such working directory);
     /// the errno says why.
     case cannotRun(errno: Int32)
+    /// The command's working directory is missing or not a directory; the errno says which.
+    case badWorkingDirectory(String, errno: Int32)
     /// The task that ran it was cancelled, or the program was stopped; its group was killed.
     case cancelled
 
@@ -24,7 +26,8 @@ public enum ProgramStatus: Sendable, Hashable {
 /// Human-readable reasons, worded as the board shows them (issue 12).
 extension ProgramStatus {
     /// Why the run failed, for a stale tile (`exit 1: no network`, `timed out after 10 s`,
-    /// `killed by SIGSEGV`, `output over 1 MiB`, `cannot run 'prog': No such file or directory`);
+    /// `killed by SIGSEGV`, `output over 1 MiB`, `cannot run 'prog': No such file or directory`,
+    /// `cannot run 'prog' in '/gone': No such file or directory`);
     /// nil for success. `errorOutput` is the stderr kept: its last non-blank line follows a
     /// non-zero exit status.
     public func failureReason(program: String, errorOutput: [UInt8]) -> String? {
@@ -42,6 +45,9 @@ extension ProgramStatus {
             return "output over \(Self.bytes(limit))"
         case .cannotRun(let code):
             return "cannot run '\(Self.printable(program, limit: 200))': \(String(cString: strerror(code)))"
+        case .badWorkingDirectory(let directory, let code):
+            return "cannot run '\(Self.printable(program, limit: 200))' in '\(Self.printable(directory, limit: 200))': "
+                + String(cString: strerror(code))
         case .cancelled:
             return "cancelled"
         }
@@ -92,27 +98,5 @@ extension ProgramStatus {
         if count > 0 && count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
         if count > 0 && count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
         return "\(count) bytes"
-    }
-}
-
-/// What a run of `ProgramRunner` gives back.
-public struct ProgramResult: Sendable, Hashable {
-    /// How it ended.
-    public var status: ProgramStatus
-    /// stdout, at most the command's `outputLimit` bytes.
-    public var output: [UInt8]
-    /// The last bytes of stderr (the command's `errorLimit`), for the log and the failure reason.
-    public var errorOutput: [UInt8]
-    /// From the start of the program to the end of the run.
-    public var duration: TimeInterval
-    /// The failure reason shown on the board (`ProgramStatus.failureReason`); nil on success.
-    public var failureReason: String?
-
-    public init(status: ProgramStatus, output: [UInt8], errorOutput: [UInt8], duration: TimeInterval, program: String) {
-        self.status = status
-        self.output = output
-        self.errorOutput = errorOutput
-        self.duration = duration
-        failureReason = status.failureReason(program: program, errorOutput: errorOutput)
     }
 }

@@ -18,6 +18,13 @@ struct SpawnedProcess {
     /// failure: ENOENT for a program that is not found, EACCES for one that is not executable.
     static func spawn(_ command: ProgramCommand) -> Result<SpawnedProcess, SpawnError> {
         guard !command.arguments.isEmpty, !command.arguments[0].isEmpty else { return .failure(SpawnError(errno: ENOENT)) }
+        // posix_spawn reports a failed chdir with the same errno as a missing program: look first,
+        // so the message can say which.
+        if let directory = command.workingDirectory {
+            var info = stat()
+            if stat(directory, &info) != 0 { return .failure(SpawnError(errno: errno, inWorkingDirectory: true)) }
+            if info.st_mode & S_IFMT != S_IFDIR { return .failure(SpawnError(errno: ENOTDIR, inWorkingDirectory: true)) }
+        }
         var pipes: [[Int32]] = []
         defer { for pair in pipes { for end in pair where end >= 0 { close(end) } } }
         for _ in 0..<3 {
@@ -79,6 +86,8 @@ struct SpawnedProcess {
 
     struct SpawnError: Error {
         let errno: Int32
+        /// Whether the working directory is what failed.
+        var inWorkingDirectory = false
     }
 
     /// The status `waitpid` reported, as a `ProgramStatus`.

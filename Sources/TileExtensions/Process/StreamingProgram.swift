@@ -10,7 +10,9 @@ import TileKit
 /// quiet: a streaming widget that prints nothing costs no wake-ups. Call `stop()` when done; until
 /// then the program is restarted for ever.
 public final class StreamingProgram: Sendable {
-    /// What happened to the program, in order; delivered on the reactor's thread (keep handlers short).
+    /// What happened to the program, in order; delivered on the reactor's thread. Keep handlers
+    /// short (queue the event and wake the board), and never wait in one for a thread that may be
+    /// inside `stop()`, which waits for the reactor.
     public enum Event: Sendable, Hashable {
         /// The program started (again) with this pid.
         case started(pid: Int32)
@@ -149,9 +151,12 @@ public final class StreamingProgram: Sendable {
 
     private func ended(_ status: ProgramStatus, _ errors: [UInt8], _ duration: TimeInterval) {
         let reason = status.failureReason(program: command.programName, errorOutput: errors) ?? "exit 0"
+        // On the reactor's thread (a job's handler), where its shut-down flag may be read.
+        let shutDown = reactor.isShutDown
         let delay = state.withLock { state -> TimeInterval? in
             state.job = nil
-            if state.stopping {
+            if state.stopping || shutDown {
+                state.stopping = true
                 state.finished = true
                 return nil
             }

@@ -9,6 +9,8 @@ struct InstanceState {
     private(set) var policy: TimelineReloadPolicy = .never
     /// The next provider call and why; nil when none is planned (`.never`).
     private(set) var plannedReload: (date: Date, reason: ReloadReason)?
+    /// When the explicit request behind the planned call was made (`TimelineContext.reloadRequestedAt`).
+    private(set) var requestedAt: Date?
     private var ledger: ReloadLedger
     private(set) var inFlight: (token: UInt64, reason: ReloadReason, deadline: Date)?
     /// A configuration edit that arrived during a call: one more call follows it.
@@ -59,16 +61,22 @@ struct InstanceState {
     // MARK: Reloads
 
     /// Plans a provider call for `reason` at `date`, merging with what is planned or running.
-    mutating func request(_ reason: ReloadReason, at date: Date) {
+    /// `requestedAt` is when an explicit request was made (`date` when not given).
+    mutating func request(_ reason: ReloadReason, at date: Date, requestedAt: Date? = nil) {
         if inFlight != nil {
             // A call is under way and will bring a fresh timeline; only new parameters need another.
             if reason == .configuration { followUp = .configuration }
             return
         }
         if let planned = plannedReload, planned.date <= date, !planned.reason.isBudgeted {
+            // Two explicit requests merge into one call that answers the later.
+            if planned.reason.isExplicit, reason.isExplicit, let earlier = self.requestedAt {
+                self.requestedAt = max(earlier, requestedAt ?? date)
+            }
             return
         }
         plannedReload = (date, reason)
+        self.requestedAt = reason.isExplicit ? requestedAt ?? date : nil
     }
 
     /// The reason to call the provider now, if a call is due and the budget allows it.
@@ -85,6 +93,7 @@ struct InstanceState {
     mutating func begin(reason: ReloadReason, token: UInt64, now: Date, timeout: TimeInterval) {
         if reason.isBudgeted { ledger.record(now) }
         plannedReload = nil
+        requestedAt = nil
         inFlight = (token, reason, now.addingTimeInterval(timeout))
     }
 

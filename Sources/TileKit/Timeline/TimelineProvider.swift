@@ -13,18 +13,23 @@ public struct TimelineContext: Sendable {
     /// Now, from the board's clock; providers never read the system clock themselves.
     public var now: Date
     /// Why the provider is asked. After an explicit request (the user, a configuration edit,
-    /// WidgetCenter) a provider should not answer from data it shares with other boards.
+    /// WidgetCenter) a provider should not answer from data fetched before the request.
     public var reason: ReloadReason
+    /// When the explicit request this call answers was made (nil for other calls): data fetched
+    /// since then, by this board or another, is fresh enough. `tiles reload` reaches every board
+    /// with the same moment, so boards sharing a source fetch it once between them.
+    public var reloadRequestedAt: Date?
 
-    public init(family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy) {
+    public init(family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy, reloadRequestedAt: Date? = nil) {
         self.family = family
         self.isPreview = isPreview
         self.now = now
         self.reason = reason
+        self.reloadRequestedAt = reloadRequestedAt
     }
 
     /// Whether someone explicitly asked for fresh data (`r`, `tiles reload`, an edit).
-    public var isExplicitReload: Bool { reason == .user || reason == .configuration || reason == .widgetCenter }
+    public var isExplicitReload: Bool { reason.isExplicit }
 }
 
 /// Supplies a static widget's entries over time, as WidgetKit's `TimelineProvider` in its async form.

@@ -33,11 +33,13 @@ extension WidgetServices {
 
     /// Whether data fetched at `fetchedAt` may answer a call in `context`, for a source that is
     /// fetched again after `freshFor` seconds. After an explicit request (`r`, `tiles reload`,
-    /// `tiles store set`, an edit): data fetched since the request was made, by any board, so
-    /// that every board the request reached shares one fetch. Otherwise: data fetched less than
-    /// `freshFor` seconds before now (or after it: a clock set back must not keep old data new).
+    /// `tiles store set`, an edit) or on a retry: data fetched since `context.freshSince` (the
+    /// request; the failed attempt), by any board, so that every board the request reached
+    /// shares one fetch and a failing tile stays stale until the service answers. Otherwise:
+    /// data fetched less than `freshFor` seconds before now (or after it: a clock set back must
+    /// not keep old data new).
     static func isFresh(fetchedAt: Date, freshFor: TimeInterval, in context: TimelineContext) -> Bool {
-        if context.isExplicitReload { return fetchedAt >= context.reloadRequestedAt ?? context.now }
+        if let since = context.freshSince ?? (context.isExplicitReload ? context.now : nil) { return fetchedAt >= since }
         return abs(context.now.timeIntervalSince(fetchedAt)) < freshFor
     }
 

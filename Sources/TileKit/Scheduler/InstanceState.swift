@@ -9,10 +9,12 @@ struct InstanceState {
     private(set) var policy: TimelineReloadPolicy = .never
     /// The next provider call and why; nil when none is planned (`.never`).
     private(set) var plannedReload: (date: Date, reason: ReloadReason)?
-    /// When the explicit request behind the planned call was made (`TimelineContext.reloadRequestedAt`).
+    /// When the explicit request behind the planned call was made (`TimelineContext.freshSince`).
     private(set) var requestedAt: Date?
     private var ledger: ReloadLedger
-    private(set) var inFlight: (token: UInt64, reason: ReloadReason, deadline: Date)?
+    private(set) var inFlight: (token: UInt64, reason: ReloadReason, started: Date, deadline: Date)?
+    /// When the last attempt began, while attempts fail: a retry takes no data older than it.
+    private(set) var failedAttemptStart: Date?
     /// A configuration edit that arrived during a call: one more call follows it.
     private var followUp: ReloadReason?
     private var failures = 0
@@ -94,23 +96,26 @@ struct InstanceState {
         if reason.isBudgeted { ledger.record(now) }
         plannedReload = nil
         requestedAt = nil
-        inFlight = (token, reason, now.addingTimeInterval(timeout))
+        inFlight = (token, reason, now, now.addingTimeInterval(timeout))
     }
 
     /// Applies a provider's result: a timeline resets failures; an error keeps the entries, marks
     /// the tile stale and plans a retry with back-off (no sooner than the error's own retry date).
     mutating func finish(_ result: Result<AnyTimeline, any Error>, now: Date, retry: RetryPolicy) {
+        let started = inFlight?.started ?? now
         inFlight = nil
         switch result {
         case .success(let timeline):
             failures = 0
             failure = nil
+            failedAttemptStart = nil
             accept(timeline, now: now)
         case .failure(let error):
             if let fallback = (error as? TimelineFailure)?.fallback, !fallback.entries.isEmpty {
                 accept(fallback, now: now)
             }
             failures += 1
+            failedAttemptStart = started
             let reason = String(describing: error)
             failure = (reason, failure?.since ?? now)
             var date = now.addingTimeInterval(retry.delay(afterFailures: failures))

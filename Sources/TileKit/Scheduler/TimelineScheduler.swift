@@ -215,11 +215,11 @@ public final class TimelineScheduler {
     private func start(_ state: inout InstanceState, reason: ReloadReason, now: Date) {
         let token = nextToken
         nextToken += 1
-        let requestedAt = reason.isExplicit ? state.requestedAt : nil
+        let freshSince = reason.isExplicit ? state.requestedAt : reason == .retry ? state.failedAttemptStart : nil
         state.begin(reason: reason, token: token, now: now, timeout: configuration.timeout)
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
-        let context = TimelineContext(family: instance.family, now: now, reason: reason, reloadRequestedAt: requestedAt)
+        let context = TimelineContext(family: instance.family, now: now, reason: reason, freshSince: freshSince)
         let wake = self.wake
         let post: @Sendable (Completion) -> Void = { [inbox] completion in
             inbox.append(completion)

@@ -15,17 +15,20 @@ public struct TimelineContext: Sendable {
     /// Why the provider is asked. After an explicit request (the user, a configuration edit,
     /// WidgetCenter) a provider should not answer from data fetched before the request.
     public var reason: ReloadReason
-    /// When the explicit request this call answers was made (nil for other calls): data fetched
-    /// since then, by this board or another, is fresh enough. `tiles reload` reaches every board
-    /// with the same moment, so boards sharing a source fetch it once between them.
-    public var reloadRequestedAt: Date?
+    /// Only data fetched at or after this moment, by this board or another, answers this call
+    /// without asking the service; nil when data of any age within its freshness will do.
+    /// After an explicit request: when it was made (`tiles reload` reaches every board with the
+    /// same moment, so boards sharing a source fetch it once between them). On a retry: when the
+    /// attempt that failed began, so that data known before the failure is not taken for a
+    /// success and the tile stays stale until the service answers.
+    public var freshSince: Date?
 
-    public init(family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy, reloadRequestedAt: Date? = nil) {
+    public init(family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy, freshSince: Date? = nil) {
         self.family = family
         self.isPreview = isPreview
         self.now = now
         self.reason = reason
-        self.reloadRequestedAt = reloadRequestedAt
+        self.freshSince = freshSince
     }
 
     /// Whether someone explicitly asked for fresh data (`r`, `tiles reload`, an edit).

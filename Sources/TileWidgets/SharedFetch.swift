@@ -1,32 +1,46 @@
 import Foundation
+import TileKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension WidgetServices {
-    /// Fetches `key`'s data once for every board of this user: data another board fetched less than
-    /// `freshFor` seconds ago is used as is, and while one board fetches (it holds a lease file in
-    /// the cache), the others wait for its result instead of asking the service too. What is
-    /// fetched is remembered as the source's last good data.
+    /// Fetches `key`'s data once for every board of this user: data fresh enough for `context`
+    /// (see `isFresh`) is used as is, and while one board fetches (it holds a lease file in the
+    /// cache), the others wait for its result instead of asking the service too. What is fetched
+    /// is remembered, at `context.now`, as the source's last good data.
     func shared<T: Codable & Sendable>(
-        _ key: String, freshFor: TimeInterval, now: Date, fetch: () async throws -> T
+        _ key: String, freshFor: TimeInterval, context: TimelineContext, fetch: () async throws -> T
     ) async throws -> T {
-        if let fresh = recall(T.self, as: key), abs(now.timeIntervalSince(fresh.fetchedAt)) < freshFor {
-            return fresh.value
+        func fresh() -> T? {
+            recall(T.self, as: key).flatMap { Self.isFresh(fetchedAt: $0.fetchedAt, freshFor: freshFor, in: context) ? $0.value : nil }
         }
+        if let value = fresh() { return value }
         guard let lease = FetchLease(directory: leaseDirectory, key: key) else {
             // Another board is fetching: wait for what it brings (a few quiet sleeps, no spinning).
             for _ in 0..<40 {
                 try await sleepOnEventLoop(.milliseconds(250))
-                if let fetched = recall(T.self, as: key), fetched.fetchedAt >= now.addingTimeInterval(-freshFor) {
-                    return fetched.value
-                }
+                if let value = fresh() { return value }
                 if !FetchLease.isHeld(directory: leaseDirectory, key: key) { break }
             }
-            return try await fetchAndRemember(key, now: now, fetch: fetch)
+            return try await fetchAndRemember(key, now: context.now, fetch: fetch)
         }
         defer { lease.release() }
-        return try await fetchAndRemember(key, now: now, fetch: fetch)
+        // The board that held the lease until now may have brought it.
+        if let value = fresh() { return value }
+        return try await fetchAndRemember(key, now: context.now, fetch: fetch)
+    }
+
+    /// Whether data fetched at `fetchedAt` may answer a call in `context`, for a source that is
+    /// fetched again after `freshFor` seconds. After an explicit request (`r`, `tiles reload`,
+    /// `tiles store set`, an edit) or on a retry: data fetched since `context.freshSince` (the
+    /// request; the failed attempt), by any board, so that every board the request reached
+    /// shares one fetch and a failing tile stays stale until the service answers. Otherwise:
+    /// data fetched less than `freshFor` seconds before now (or after it: a clock set back must
+    /// not keep old data new).
+    static func isFresh(fetchedAt: Date, freshFor: TimeInterval, in context: TimelineContext) -> Bool {
+        if let since = context.freshSince ?? (context.isExplicitReload ? context.now : nil) { return fetchedAt >= since }
+        return abs(context.now.timeIntervalSince(fetchedAt)) < freshFor
     }
 
     private func fetchAndRemember<T: Codable>(_ key: String, now: Date, fetch: () async throws -> T) async throws -> T {

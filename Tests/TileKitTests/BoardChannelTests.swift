@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import TileKit
+@testable import TileKit
 
 /// The socket running boards listen on for `tiles reload` and `tiles store set`.
 @Suite struct BoardChannelTests {
@@ -11,7 +11,7 @@ import TileKit
         let directory = try BoardChannel.directory(environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(directory.path == runtime.appendingPathComponent("tiles").path)
         let received = Mutex<[BoardChannel.Request]>([])
-        let channel = try BoardChannel(directory: directory) { request in received.withLock { $0.append(request) } }
+        let channel = try BoardChannel(directory: directory) { request, _ in received.withLock { $0.append(request) } }
         defer { channel.close() }
         let attributes = try FileManager.default.attributesOfItem(atPath: channel.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -24,11 +24,27 @@ import TileKit
         #expect(received.withLock { $0 } == [.reload(kind: "commit"), .reload(kind: nil), .storeChanged(key: "alipay.city")])
     }
 
+    @Test func testEachRequestCarriesTheMomentItWasSent() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let directory = try BoardChannel.directory(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let received = Mutex<[Date]>([])
+        let channel = try BoardChannel(directory: directory) { _, sentAt in received.withLock { $0.append(sentAt) } }
+        defer { channel.close() }
+        let sent = Date(timeIntervalSince1970: 1_714_543_200.25)
+        #expect(BoardChannel.send(.reload(kind: "commit"), directory: directory, at: sent) == 1)
+        #expect(received.withLock { $0 } == [sent])
+        // A line without a stamp (an older sender) still works, dated when it arrives.
+        #expect(BoardChannel.parse("reload commit")! == (.reload(kind: "commit"), nil))
+        #expect(BoardChannel.parse("@1714543200.5 store alipay.my city")! == (.storeChanged(key: "alipay.my city"), Date(timeIntervalSince1970: 1_714_543_200.5)))
+        #expect(BoardChannel.parse("@soon reload") == nil)
+    }
+
     @Test func testAClosedBoardIsNotCountedAndItsSocketIsGone() throws {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: runtime) }
         let directory = try BoardChannel.directory(environment: ["XDG_RUNTIME_DIR": runtime.path])
-        let channel = try BoardChannel(directory: directory) { _ in }
+        let channel = try BoardChannel(directory: directory) { _, _ in }
         channel.close()
         #expect(!FileManager.default.fileExists(atPath: channel.path))
         #expect(BoardChannel.send(.reload(kind: nil), directory: directory) == 0)

@@ -265,6 +265,18 @@ extension NetworkSuite {
         #expect(files.allSatisfy { $0.hasSuffix(".json") && !$0.hasPrefix(".") })
     }
 
+    @Test func aRemovedEntryIsForgottenForGood() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tiles-etag-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = try #require(URL(string: "https://api.github.com/repos/a/b/branches/main"))
+        FileETagStore(directory: directory).store(url: url, etag: #""1""#, body: [1])
+        FileETagStore(directory: directory).remove(url: url)
+        #expect(FileETagStore(directory: directory).lookup(url: url) == nil)
+        FileETagStore(directory: directory).remove(url: url)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test func unreadableEntryIsAMiss() throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tiles-etag-\(UUID().uuidString)")

@@ -5,8 +5,10 @@ import Glibc
 
 /// How the command line talks to running boards (`tiles reload`, `tiles store set`): each board
 /// listens on its own Unix socket, `board-<pid>.sock`, in a private runtime directory; a sender
-/// writes one request line to every socket there. A board's listener is a thread blocked in
-/// `accept`, so it costs no wake-ups while nothing is sent.
+/// writes one request line to every socket there, stamped with the moment it was sent
+/// (`@<seconds since 1970> reload commit`), so that every board knows data fetched since then
+/// answers it. A board's listener is a thread blocked in `accept`, so it costs no wake-ups while
+/// nothing is sent.
 public final class BoardChannel: Sendable {
     /// What a board is asked to do.
     public enum Request: Equatable, Sendable {
@@ -51,8 +53,9 @@ public final class BoardChannel: Sendable {
         return directory
     }
 
-    /// Starts listening in `directory`; `handle` runs on the listener's thread for each request.
-    public init(directory: URL, handle: @escaping @Sendable (Request) -> Void) throws {
+    /// Starts listening in `directory`; `handle` runs on the listener's thread for each request,
+    /// with the moment the sender sent it (the moment it arrived, from a sender without a stamp).
+    public init(directory: URL, handle: @escaping @Sendable (Request, Date) -> Void) throws {
         path = directory.appendingPathComponent("board-\(getpid()).sock").path
         unlink(path)
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -74,8 +77,8 @@ public final class BoardChannel: Sendable {
                     if errno == EINTR { continue }
                     return
                 }
-                if let line = Self.readLine(connection), let request = Request(line: line) {
-                    handle(request)
+                if let line = Self.readLine(connection), let (request, sentAt) = Self.parse(line) {
+                    handle(request, sentAt ?? Date())
                     _ = "ok\n".withCString { write(connection, $0, 3) }
                 }
                 Glibc.close(connection)
@@ -90,10 +93,10 @@ public final class BoardChannel: Sendable {
         Glibc.close(descriptor)
     }
 
-    /// Sends `request` to every board listening in `directory`; returns how many answered.
-    /// Sockets whose board is gone (killed without cleaning up) are removed.
+    /// Sends `request`, stamped with `date`, to every board listening in `directory`; returns how
+    /// many answered. Sockets whose board is gone (killed without cleaning up) are removed.
     @discardableResult
-    public static func send(_ request: Request, directory: URL) -> Int {
+    public static func send(_ request: Request, directory: URL, at date: Date = Date()) -> Int {
         let sockets = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var reached = 0
         for name in sockets where name.hasPrefix("board-") && name.hasSuffix(".sock") {
@@ -109,11 +112,21 @@ public final class BoardChannel: Sendable {
                 if errno == ECONNREFUSED { unlink(path) }
                 continue
             }
-            let line = request.line + "\n"
+            let line = "@\(date.timeIntervalSince1970) \(request.line)\n"
             let written = line.withCString { write(descriptor, $0, strlen($0)) }
             if written > 0, readLine(descriptor) == "ok" { reached += 1 }
         }
         return reached
+    }
+
+    /// A request line and its stamp (nil when the line has none).
+    static func parse(_ line: String) -> (Request, Date?)? {
+        guard line.hasPrefix("@") else { return Request(line: line).map { ($0, nil) } }
+        let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let seconds = TimeInterval(parts[0]), seconds.isFinite, let request = Request(line: parts[1]) else {
+            return nil
+        }
+        return (request, Date(timeIntervalSince1970: seconds))
     }
 
     private static func address(_ path: String) -> sockaddr_un {

@@ -9,8 +9,12 @@ struct InstanceState {
     private(set) var policy: TimelineReloadPolicy = .never
     /// The next provider call and why; nil when none is planned (`.never`).
     private(set) var plannedReload: (date: Date, reason: ReloadReason)?
+    /// When the explicit request behind the planned call was made (`TimelineContext.freshSince`).
+    private(set) var requestedAt: Date?
     private var ledger: ReloadLedger
-    private(set) var inFlight: (token: UInt64, reason: ReloadReason, deadline: Date)?
+    private(set) var inFlight: (token: UInt64, reason: ReloadReason, started: Date, deadline: Date)?
+    /// When the last attempt began, while attempts fail: a retry takes no data older than it.
+    private(set) var failedAttemptStart: Date?
     /// A configuration edit that arrived during a call: one more call follows it.
     private var followUp: ReloadReason?
     private var failures = 0
@@ -59,16 +63,22 @@ struct InstanceState {
     // MARK: Reloads
 
     /// Plans a provider call for `reason` at `date`, merging with what is planned or running.
-    mutating func request(_ reason: ReloadReason, at date: Date) {
+    /// `requestedAt` is when an explicit request was made (`date` when not given).
+    mutating func request(_ reason: ReloadReason, at date: Date, requestedAt: Date? = nil) {
         if inFlight != nil {
             // A call is under way and will bring a fresh timeline; only new parameters need another.
             if reason == .configuration { followUp = .configuration }
             return
         }
         if let planned = plannedReload, planned.date <= date, !planned.reason.isBudgeted {
+            // Two explicit requests merge into one call that answers the later.
+            if planned.reason.isExplicit, reason.isExplicit, let earlier = self.requestedAt {
+                self.requestedAt = max(earlier, requestedAt ?? date)
+            }
             return
         }
         plannedReload = (date, reason)
+        self.requestedAt = reason.isExplicit ? requestedAt ?? date : nil
     }
 
     /// The reason to call the provider now, if a call is due and the budget allows it.
@@ -85,23 +95,27 @@ struct InstanceState {
     mutating func begin(reason: ReloadReason, token: UInt64, now: Date, timeout: TimeInterval) {
         if reason.isBudgeted { ledger.record(now) }
         plannedReload = nil
-        inFlight = (token, reason, now.addingTimeInterval(timeout))
+        requestedAt = nil
+        inFlight = (token, reason, now, now.addingTimeInterval(timeout))
     }
 
     /// Applies a provider's result: a timeline resets failures; an error keeps the entries, marks
     /// the tile stale and plans a retry with back-off (no sooner than the error's own retry date).
     mutating func finish(_ result: Result<AnyTimeline, any Error>, now: Date, retry: RetryPolicy) {
+        let started = inFlight?.started ?? now
         inFlight = nil
         switch result {
         case .success(let timeline):
             failures = 0
             failure = nil
+            failedAttemptStart = nil
             accept(timeline, now: now)
         case .failure(let error):
             if let fallback = (error as? TimelineFailure)?.fallback, !fallback.entries.isEmpty {
                 accept(fallback, now: now)
             }
             failures += 1
+            failedAttemptStart = started
             let reason = String(describing: error)
             failure = (reason, failure?.since ?? now)
             var date = now.addingTimeInterval(retry.delay(afterFailures: failures))

@@ -121,7 +121,11 @@ public final class TimelineScheduler {
 
     /// Asks a tile's provider again now. A request made while a call is under way merges into it.
     public func reload(id: String, reason: ReloadReason = .user) {
-        instances[id]?.request(reason, at: clock.now())
+        reload(id: id, reason: reason, requestedAt: clock.now())
+    }
+
+    private func reload(id: String, reason: ReloadReason, requestedAt: Date) {
+        instances[id]?.request(reason, at: clock.now(), requestedAt: requestedAt)
     }
 
     /// Reloads every tile of `kind`.
@@ -228,10 +232,12 @@ public final class TimelineScheduler {
     private func start(_ state: inout InstanceState, reason: ReloadReason, now: Date) {
         let token = nextToken
         nextToken += 1
+        let freshSince = reason.isExplicit ? state.requestedAt : reason == .retry ? state.failedAttemptStart : nil
         state.begin(reason: reason, token: token, now: now, timeout: configuration.timeout)
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
-        let context = TimelineContext(family: instance.family, now: now, reason: reason, colorScheme: colorScheme)
+        let context = TimelineContext(
+            family: instance.family, now: now, reason: reason, freshSince: freshSince, colorScheme: colorScheme)
         let wake = self.wake
         let post: @Sendable (Completion) -> Void = { [inbox] completion in
             inbox.append(completion)
@@ -249,9 +255,11 @@ public final class TimelineScheduler {
 
     private func applyRequests(from center: WidgetCenter, now: Date) {
         for request in center.takeRequests(for: subscription) {
-            switch request {
-            case .all: reloadAll(reason: .widgetCenter)
-            case .kind(let kind): reload(kind: kind, reason: .widgetCenter)
+            let requestedAt = request.requestedAt ?? now
+            for id in order {
+                guard let kind = instances[id]?.instance.widget.kind else { continue }
+                if case .kind(let wanted) = request.target, wanted != kind { continue }
+                reload(id: id, reason: .widgetCenter, requestedAt: requestedAt)
             }
         }
     }

@@ -7,9 +7,15 @@ public final class WidgetCenter: Sendable {
     /// The process's center; schedulers subscribe to it unless given another (tests use their own).
     public static let shared = WidgetCenter()
 
-    enum Request: Sendable, Equatable {
-        case all
-        case kind(String)
+    struct Request: Sendable, Equatable {
+        enum Target: Sendable, Equatable {
+            case all
+            case kind(String)
+        }
+
+        var target: Target
+        /// When the reload was asked for (another process's stamp); nil for "when it is applied".
+        var requestedAt: Date?
     }
 
     struct Subscription: Hashable, Sendable {
@@ -28,10 +34,17 @@ public final class WidgetCenter: Sendable {
     public init() {}
 
     /// Reloads the timelines of every placed widget of `kind`.
-    public func reloadTimelines(ofKind kind: String) { post(.kind(kind)) }
+    public func reloadTimelines(ofKind kind: String) { post(Request(target: .kind(kind))) }
 
     /// Reloads the timelines of every placed widget.
-    public func reloadAllTimelines() { post(.all) }
+    public func reloadAllTimelines() { post(Request(target: .all)) }
+
+    /// Reloads the timelines of every placed widget of `kind` (every widget when nil) for a request
+    /// made at `date`, in another process (`tiles reload`): data any board fetched since then
+    /// answers it, so boards sharing a source make one request between them.
+    public func reloadTimelines(ofKind kind: String?, requestedAt date: Date) {
+        post(Request(target: kind.map { .kind($0) } ?? .all, requestedAt: date))
+    }
 
     /// One description per placed tile, over every board attached to this center.
     public func currentConfigurations() -> [WidgetInfo] {

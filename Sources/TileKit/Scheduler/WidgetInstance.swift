@@ -34,6 +34,8 @@ public enum ReloadReason: Sendable, Hashable {
     case widgetCenter
 
     var isBudgeted: Bool { self == .policy }
+    /// Someone asked for fresh data: the user, a configuration edit, WidgetCenter.
+    var isExplicit: Bool { self == .user || self == .configuration || self == .widgetCenter }
 }
 
 /// Whether a tile's content is current, and if not, why and since when.

@@ -13,24 +13,32 @@ public struct TimelineContext: Sendable {
     /// Now, from the board's clock; providers never read the system clock themselves.
     public var now: Date
     /// Why the provider is asked. After an explicit request (the user, a configuration edit,
-    /// WidgetCenter) a provider should not answer from data it shares with other boards.
+    /// WidgetCenter) a provider should not answer from data fetched before the request.
     public var reason: ReloadReason
     /// The board's appearance, for providers that lay out their own views (widgets from programs).
     public var colorScheme: ColorScheme
+    /// Only data fetched at or after this moment, by this board or another, answers this call
+    /// without asking the service; nil when data of any age within its freshness will do.
+    /// After an explicit request: when it was made (`tiles reload` reaches every board with the
+    /// same moment, so boards sharing a source fetch it once between them). On a retry: when the
+    /// attempt that failed began, so that data known before the failure is not taken for a
+    /// success and the tile stays stale until the service answers.
+    public var freshSince: Date?
 
     public init(
         family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy,
-        colorScheme: ColorScheme = .light
+        freshSince: Date? = nil, colorScheme: ColorScheme = .light
     ) {
         self.family = family
         self.isPreview = isPreview
         self.now = now
         self.reason = reason
+        self.freshSince = freshSince
         self.colorScheme = colorScheme
     }
 
     /// Whether someone explicitly asked for fresh data (`r`, `tiles reload`, an edit).
-    public var isExplicitReload: Bool { reason == .user || reason == .configuration || reason == .widgetCenter }
+    public var isExplicitReload: Bool { reason.isExplicit }
 }
 
 /// Supplies a static widget's entries over time, as WidgetKit's `TimelineProvider` in its async form.

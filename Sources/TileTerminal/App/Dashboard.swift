@@ -52,12 +52,13 @@ public enum Dashboard {
     private static func listenForRequests(_ options: DashboardOptions) -> BoardChannel? {
         do {
             let directory = try BoardChannel.directory(environment: options.environment)
-            return try BoardChannel(directory: directory) { request in
+            return try BoardChannel(directory: directory) { request, sentAt in
                 switch request {
-                case .reload(let kind?): WidgetCenter.shared.reloadTimelines(ofKind: kind)
-                case .reload(nil): WidgetCenter.shared.reloadAllTimelines()
+                case .reload(let kind): WidgetCenter.shared.reloadTimelines(ofKind: kind, requestedAt: sentAt)
                 case .storeChanged(let key):
-                    if let kind = key.split(separator: ".").first { WidgetCenter.shared.reloadTimelines(ofKind: String(kind)) }
+                    if let kind = key.split(separator: ".").first {
+                        WidgetCenter.shared.reloadTimelines(ofKind: String(kind), requestedAt: sentAt)
+                    }
                 }
             }
         } catch {

@@ -29,7 +29,7 @@ struct AlipayProvider: IntentTimelineProvider {
         let memoryKey = "alipay.weather.\(configuration.city)"
         do {
             // Open-Meteo's current values change every 15 minutes; boards share one fetch per 15.
-            let info = try await services.shared(memoryKey, freshFor: context.isExplicitReload ? 0 : 15 * 60, now: now) {
+            let info = try await services.shared(memoryKey, freshFor: 15 * 60, context: context) {
                 let service = OpenMeteoService(
                     forecastURL: services.endpoints.openMeteo, geocodingURL: services.endpoints.geocoding,
                     fetcher: services.fetcher, cache: StoreGeocodeCache(store: services.store))

@@ -24,7 +24,7 @@ struct CommitProvider: IntentTimelineProvider {
         let memoryKey = "commit.\(configuration.owner)/\(configuration.repo)@\(configuration.branch)"
         do {
             // Boards share one request per 150 s (the ETag makes repeated ones cheap, not free).
-            let commit = try await services.shared(memoryKey, freshFor: context.isExplicitReload ? 0 : 150, now: now) {
+            let commit = try await services.shared(memoryKey, freshFor: 150, context: context) {
                 try await GitHubService(baseURL: services.endpoints.githubAPI, token: services.githubToken, fetcher: services.fetcher)
                     .latestCommit(owner: configuration.owner, repo: configuration.repo, branch: configuration.branch)
             }

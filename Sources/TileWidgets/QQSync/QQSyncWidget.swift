@@ -44,7 +44,7 @@ struct QQSyncProvider: IntentTimelineProvider {
         let memoryKey = "qqsync.quote.\(configuration.categoryLetters.joined()).\(configuration.maxLength)"
         do {
             // One fetch per hour is shared by every board of this user.
-            let quote = try await services.shared(memoryKey, freshFor: context.isExplicitReload ? 0 : 3600, now: now) {
+            let quote = try await services.shared(memoryKey, freshFor: 3600, context: context) {
                 try await HitokotoService(baseURL: services.endpoints.hitokoto, fetcher: services.fetcher)
                     .quote(categories: configuration.categoryLetters, maxLength: configuration.maxLength)
             }

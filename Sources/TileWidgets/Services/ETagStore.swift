@@ -7,4 +7,6 @@ public protocol ETagStore: Sendable {
     func lookup(url: URL) -> (etag: String, body: [UInt8])?
     /// Stores `etag` and `body` for `url`, replacing what was there.
     func store(url: URL, etag: String, body: [UInt8])
+    /// Forgets what is stored for `url`.
+    func remove(url: URL)
 }

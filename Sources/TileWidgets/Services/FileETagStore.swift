@@ -64,6 +64,15 @@ public final class FileETagStore: ETagStore {
         }
     }
 
+    /// Forgets what is stored for `url` (removes its file; a missing file is already forgotten).
+    public func remove(url: URL) {
+        let file = fileURL(for: url)
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            logger.warning("cannot remove ETag entry \(file.path): \(String(cString: strerror(errno)))")
+            return
+        }
+    }
+
     /// The entry file for `url`: a 64-bit FNV-1a hash of the URL, stable across runs
     /// (Swift's `Hasher` is seeded per process, so it cannot be used here).
     func fileURL(for url: URL) -> URL {

@@ -42,8 +42,15 @@ public struct GitHubService: Sendable {
         } catch {
             throw Self.explain(error, target: target, branch: branchName)
         }
-        let payload = try ServiceJSON.decode(Payload.self, from: response.body, service: "GitHub", dates: .iso8601)
-        return try Self.commit(from: payload)
+        do {
+            let payload = try ServiceJSON.decode(Payload.self, from: response.body, service: "GitHub", dates: .iso8601)
+            return try Self.commit(from: payload)
+        } catch {
+            // A 200 with garbage and an ETag (the one already stored, even) must not be what a
+            // later 304 confirms: the next request asks for the whole body again.
+            fetcher.forgetETag(for: url)
+            throw error
+        }
     }
 
     /// Replaces GitHub's terse 404/401 messages with ones naming what is wrong.

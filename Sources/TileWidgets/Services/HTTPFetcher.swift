@@ -99,6 +99,13 @@ public final class HTTPFetcher: Sendable {
         return response
     }
 
+    /// Forgets the ETag and body stored for `url`, so that the next request for it is not
+    /// conditional. For a body the caller could not use: kept, a later 304 would hand the
+    /// same unusable body back for as long as the server's ETag stays the same.
+    public func forgetETag(for url: URL) {
+        etagStore?.remove(url: url)
+    }
+
     /// Sends `request` and reads the body, all within the total timeout. Error bodies are
     /// only wanted for their message, so an oversized one is dropped instead of failing.
     ///

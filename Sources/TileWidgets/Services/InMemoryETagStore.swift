@@ -17,4 +17,9 @@ public final class InMemoryETagStore: ETagStore {
     public func store(url: URL, etag: String, body: [UInt8]) {
         entries.withLock { $0[url.absoluteString] = (etag, body) }
     }
+
+    /// Forgets what is stored for `url`.
+    public func remove(url: URL) {
+        _ = entries.withLock { $0.removeValue(forKey: url.absoluteString) }
+    }
 }

@@ -19,6 +19,11 @@ final class StubHTTPServer: Sendable {
         static func json(_ body: String) -> Reply { Reply(status: 200, contentType: "application/json", body: body) }
         /// A 200 reply that is not JSON.
         static func text(_ body: String) -> Reply { Reply(status: 200, contentType: "text/plain", body: body) }
+
+        /// This reply with each `{n}` in its body replaced by `n`.
+        func numbered(_ n: Int) -> Reply {
+            Reply(status: status, contentType: contentType, body: body.replacingOccurrences(of: "{n}", with: String(n)))
+        }
     }
 
     /// The port the server listens on.
@@ -34,7 +39,8 @@ final class StubHTTPServer: Sendable {
     /// The request targets received so far (path and query), oldest first.
     var requests: [String] { requested.withLock { $0 } }
 
-    /// Starts serving `routes` (keyed by path, without the query); other paths get 404.
+    /// Starts serving `routes` (keyed by path, without the query); other paths get 404. A `{n}`
+    /// in a reply's body becomes the number of requests to its path so far, this one included.
     init(routes: [String: Reply]) throws {
         self.routes = routes
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -105,9 +111,12 @@ final class StubHTTPServer: Sendable {
         }
         let head = String(decoding: request, as: UTF8.self)
         let target = head.split(separator: " ", maxSplits: 2).dropFirst().first.map(String.init) ?? "/"
-        requested.withLock { $0.append(target) }
         let path = String(target.prefix { $0 != "?" })
-        let reply = routes[path] ?? Reply(status: 404, contentType: "text/plain", body: "not found")
+        let count = requested.withLock { requests in
+            requests.append(target)
+            return requests.filter { $0.prefix { $0 != "?" } == path }.count
+        }
+        let reply = routes[path]?.numbered(count) ?? Reply(status: 404, contentType: "text/plain", body: "not found")
         let body = Array(reply.body.utf8)
         let response = "HTTP/1.1 \(reply.status) \(reply.status == 200 ? "OK" : "Error")\r\n"
             + "Content-Type: \(reply.contentType); charset=utf-8\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"

@@ -65,13 +65,14 @@ enum Values {
         return Int(number)
     }
 
-    /// A whole number of cells (negative allowed, for padding and offsets), or `"infinity"`
-    /// where unbounded sizes make sense.
-    static func cells(_ value: JSONValue, allowingInfinity: Bool = false, path: String) throws(ViewNodeError) -> Int {
+    /// A whole number of cells (negative allowed for padding, offsets and spacing, not for
+    /// sizes), or `"infinity"` where unbounded sizes make sense.
+    static func cells(_ value: JSONValue, allowingInfinity: Bool = false, nonNegative: Bool = false, path: String) throws(ViewNodeError) -> Int {
         if allowingInfinity, case .string("infinity") = value { return .infinity }
-        guard case .number(let number) = value, number.rounded() == number, abs(number) <= Double(maxCells) else {
+        let lowest = nonNegative ? 0 : -maxCells
+        guard case .number(let number) = value, number.rounded() == number, number >= Double(lowest), number <= Double(maxCells) else {
             let infinity = allowingInfinity ? " or \"infinity\"" : ""
-            throw expected("a whole number of cells from -\(maxCells) to \(maxCells)\(infinity)", value, path: path)
+            throw expected("a whole number of cells from \(lowest) to \(maxCells)\(infinity)", value, path: path)
         }
         return Int(number)
     }

@@ -142,7 +142,7 @@ struct ViewNodeDecoder {
                 children: try children(content, path: contentPath, depth: depth))
         case "Spacer":
             let fields = try Values.fields(content, allowed: ["minLength"], path: contentPath)
-            return .spacer(minLength: try fields["minLength"].map { v throws(ViewNodeError) in try Values.cells(v, path: contentPath + ".minLength") })
+            return .spacer(minLength: try fields["minLength"].map { v throws(ViewNodeError) in try Values.cells(v, nonNegative: true, path: contentPath + ".minLength") })
         case "Color":
             return .color(try Values.color(content, path: contentPath))
         case "LinearGradient":

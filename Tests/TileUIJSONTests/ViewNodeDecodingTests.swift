@@ -122,7 +122,7 @@ import TileUIJSON
         #expect(error(#"{"Text": "a", "modifiers": [{"padding": 1, "bold": true}]}"#)
             .hasPrefix("entries[0].view.modifiers[0]: expected an object with one modifier"))
         #expect(error(#"{"Text": "a", "frame": {"maxWidth": "wide"}}"#)
-            == #"entries[0].view.frame.maxWidth: expected a whole number of cells from -10000 to 10000 or "infinity", found "wide""#)
+            == #"entries[0].view.frame.maxWidth: expected a whole number of cells from 0 to 10000 or "infinity", found "wide""#)
         #expect(error(#"{"Link": {"destination": "not a url", "label": {"Text": "a"}}}"#)
             .hasPrefix("entries[0].view.Link.destination: expected an absolute URL"))
         #expect(error(#"{"Text": "a"} x"#).hasPrefix("entries[0].view: invalid JSON at byte 14"))

@@ -2,30 +2,17 @@ import Foundation
 import Testing
 import TileUI
 import TileUIJSON
+import TileUISamples
 
 /// Random view trees with values at the edges of what is accepted (and past them): each must
 /// decode or be refused with an error, and what decodes must render at every family size
 /// without trapping. A program's output is untrusted; the board must never die of it.
 @Suite struct RandomJSONTreeTests {
-    /// A small deterministic generator, so a failure reproduces from its seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
-        mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-    }
-
     static let numbers: [JSONValue] = [0, 1, 2, 3, -1, -10_000, 10_000, 10_001, 0.5, 1e300, -0.0].map { .number($0) }
         + [.string("infinity"), .bool(true), .null]
     static let strings = ["", "a", "所有快乐都向你靠拢", "👨‍👩‍👧❤️", "x\u{1B}[2J\u{9B}31m\u{202E}y", String(repeating: "w ", count: 200), "\n\n\t"]
 
-    static func value(_ g: inout Generator, depth: Int) -> JSONValue {
+    static func value(_ g: inout SplitMix64, depth: Int) -> JSONValue {
         switch g.next() % 6 {
         case 0: return g.pick(numbers)
         case 1: return .string(g.pick(strings + ["red", "#ff9500", "#ff950080", "widget.background", "leading", "caption", "infinity"]))
@@ -41,9 +28,9 @@ import TileUIJSON
                                "bold", "italic", "underline", "foregroundColor", "lineLimit", "truncationMode",
                                "multilineTextAlignment", "minimumScaleFactor", "privacySensitive", "redacted", "unredacted", "widgetURL"]
 
-    static func node(_ g: inout Generator, depth: Int) -> JSONValue {
+    static func node(_ g: inout SplitMix64, depth: Int) -> JSONValue {
         var members: [(key: String, value: JSONValue)]
-        func children(_ g: inout Generator) -> JSONValue {
+        func children(_ g: inout SplitMix64) -> JSONValue {
             var list: [JSONValue] = []
             if depth < 6 { for _ in 0..<Int(g.next() % 4) { list.append(node(&g, depth: depth + 1)) } }
             return .array(list)
@@ -72,7 +59,7 @@ import TileUIJSON
     @Test func randomTreesDecodeOrFailAndAlwaysRender() throws {
         var decoded = 0
         for seed in 0..<400 {
-            var g = Generator(state: UInt64(seed))
+            var g = SplitMix64(seed: UInt64(seed))
             let json = Self.node(&g, depth: 0)
             guard let node = try? ViewNode(json: json, path: "view") else { continue }
             decoded += 1
@@ -85,4 +72,9 @@ import TileUIJSON
         }
         #expect(decoded >= 40, "too few random trees were valid to test rendering")
     }
+}
+
+extension SplitMix64 {
+    mutating func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
+    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
 }

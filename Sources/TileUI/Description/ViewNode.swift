@@ -65,7 +65,10 @@ public struct ViewNode: Hashable, Sendable {
     }
 
     /// Every modifier a node can carry, with the arguments of TileUI's modifier of the same name.
-    public indirect enum Modifier: Hashable, Sendable {
+    ///
+    /// Stored inline in every modified view (see `_ModifierRecord`), so only the largest payload
+    /// is boxed: a box per modifier would be an allocation per modifier per render.
+    public enum Modifier: Hashable, Sendable {
         case font(Font?)
         case fontWeight(Font.Weight?)
         case bold(Bool)
@@ -84,7 +87,7 @@ public struct ViewNode: Hashable, Sendable {
         case privacySensitive(Bool)
         case padding(EdgeInsets)
         case frame(width: Int?, height: Int?, alignment: Alignment)
-        case flexibleFrame(FlexibleFrame)
+        indirect case flexibleFrame(FlexibleFrame)
         case fixedSize(horizontal: Bool, vertical: Bool)
         case layoutPriority(Double)
         case zIndex(Double)

@@ -87,7 +87,7 @@ private struct JSONParser {
             let keyOffset = index
             let key = try parseString()
             guard keys.insert(key).inserted else {
-                throw JSONParseError(offset: keyOffset, message: "key \"\(key)\" appears twice")
+                throw JSONParseError(offset: keyOffset, message: "key \"\(JSONValue.shown(key))\" appears twice")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }

@@ -28,7 +28,7 @@ enum Values {
         for member in members {
             guard allowed.contains(member.key) else {
                 let hint = allowed.isEmpty ? "no keys" : "one of \(allowed.sorted().joined(separator: ", "))"
-                throw ViewNodeError(path: path + "." + member.key, message: "unknown key; expected \(hint)")
+                throw ViewNodeError(path: path + "." + JSONValue.shown(member.key), message: "unknown key; expected \(hint)")
             }
             fields[member.key] = member.value
         }

@@ -63,7 +63,7 @@ struct ViewNodeDecoder {
             throw ViewNodeError(path: path, message: "expected one view key (\(Self.viewNames.joined(separator: ", "))), found none")
         }
         guard viewKeys.count == 1 else {
-            throw ViewNodeError(path: path, message: "expected one view key, found \(viewKeys.count): \(viewKeys.map(\.key).joined(separator: ", "))")
+            throw ViewNodeError(path: path, message: "expected one view key, found \(viewKeys.count): \(viewKeys.map { JSONValue.shown($0.key) }.joined(separator: ", "))")
         }
         let name = viewMember.key
         let arguments = Self.viewArguments[name] ?? []
@@ -80,7 +80,7 @@ struct ViewNodeDecoder {
             } else {
                 let argumentHint = arguments.isEmpty ? "" : ", an argument of \(name) (\(arguments.sorted().joined(separator: ", ")))"
                 throw ViewNodeError(
-                    path: path + "." + member.key,
+                    path: path + "." + JSONValue.shown(member.key),
                     message: "unknown key; expected a modifier (\(Self.modifierOrder.joined(separator: ", ")))\(argumentHint) or modifiers")
             }
         }
@@ -100,7 +100,7 @@ struct ViewNodeDecoder {
                     throw ViewNodeError(path: elementPath, message: "expected an object with one modifier, such as {\"padding\": 1}, found \(element.quoted)")
                 }
                 guard Self.modifierOrder.contains(pair[0].key) else {
-                    throw ViewNodeError(path: elementPath + "." + pair[0].key,
+                    throw ViewNodeError(path: elementPath + "." + JSONValue.shown(pair[0].key),
                                         message: "unknown modifier; expected one of \(Self.modifierOrder.joined(separator: ", "))")
                 }
                 modifiers.append(try modifier(pair[0].key, pair[0].value, path: elementPath + "." + pair[0].key, depth: depth))
@@ -112,7 +112,7 @@ struct ViewNodeDecoder {
     private mutating func kind(
         _ name: String, content: JSONValue, arguments: [String: JSONValue], path: String, depth: Int
     ) throws(ViewNodeError) -> ViewNode.Kind {
-        let contentPath = path + "." + name
+        let contentPath = path + "." + JSONValue.shown(name)
         func argument(_ key: String) -> (JSONValue, String)? { arguments[key].map { ($0, path + "." + key) } }
         switch name {
         case "Text":

@@ -143,6 +143,13 @@ import TileUIJSON
         let node = try decode("{\"Text\": \"a\\u001b]52;c;ZXZpbA==\\u0007b\\u001b[2Jc\\u202ed\\u009b31me👨‍👩‍👧❤️\"}")
         #expect(node.view == .text(.verbatim("abcde👨‍👩‍👧❤️")))
         #expect(error("{\"Text\": \"a\", \"widgetURL\": \"https://x\\u001b[2J\"}").hasPrefix("entries[0].view.widgetURL: expected an absolute URL"))
+        // Keys and values quoted in errors are cleaned too: errors are shown on the board.
+        for hostile in ["{\"T\\u001b]52;c;eA==\\u0007\": 1}", "{\"Text\": \"a\", \"k\\u009b2J\\u202e\": 1}",
+                        "{\"Text\": \"a\", \"font\": \"\\u001b[2Jhuge\"}", "{\"Text\": \"a\", \"Co\\u001b[1mlor\": 1}",
+                        "{\"Text\": \"a\", \"\\u001b[2J\": 1, \"\\u001b[2J\": 2}"] {
+            let message = error(hostile)
+            #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }, "\(message)")
+        }
     }
 
     @Test func jsonSerializationOutputDecodesLikeText() throws {

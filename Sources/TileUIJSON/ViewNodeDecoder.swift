@@ -6,6 +6,9 @@ extension ViewNode {
     public static let maxDepth = 64
     /// The most nodes one tree may have.
     public static let maxNodeCount = 5_000
+    /// The most characters of text one tree may hold in all: a tile shows a few thousand cells,
+    /// and laying out much more on every frame would slow the board.
+    public static let maxTextCharacters = 20_000
 
     /// Decodes a view tree from JSON text. `path` names where the tree sits in the document
     /// (`entries[0].view`) and prefixes every error.
@@ -37,6 +40,7 @@ extension ViewNode {
 /// Turns JSON into `ViewNode`s, checking every name, type and range, and counting nodes.
 struct ViewNodeDecoder {
     var nodeCount = 0
+    var textCount = 0
 
     /// The arguments each view takes besides its content, as keys of its node.
     static let viewArguments: [String: Set<String>] = [
@@ -116,7 +120,12 @@ struct ViewNodeDecoder {
         func argument(_ key: String) -> (JSONValue, String)? { arguments[key].map { ($0, path + "." + key) } }
         switch name {
         case "Text":
-            return .text(try textContent(content, path: contentPath))
+            let text = try textContent(content, path: contentPath)
+            if case .verbatim(let string) = text { textCount += string.count }
+            guard textCount <= ViewNode.maxTextCharacters else {
+                throw ViewNodeError(path: contentPath, message: "more than \(ViewNode.maxTextCharacters) characters of text in one tree")
+            }
+            return .text(text)
         case "VStack":
             return .vStack(
                 alignment: try argument("alignment").map { v, p throws(ViewNodeError) in try Values.name(v, JSONNames.horizontalAlignments, path: p) } ?? .center,

@@ -135,6 +135,10 @@ import TileUIJSON
         #expect(error(deep).hasSuffix("views nested deeper than 64 levels"))
         let wide = #"{"VStack": ["# + Array(repeating: #"{"Text": "x"}"#, count: 6_000).joined(separator: ",") + "]}"
         #expect(error(wide).hasSuffix("more than 5000 views"))
+        let text = String(repeating: "ab ", count: 3_000)
+        let wordy = #"{"VStack": ["# + Array(repeating: #"{"Text": "\#(text)"}"#, count: 3).joined(separator: ",") + "]}"
+        #expect(error(wordy) == "entries[0].view.VStack[2].Text: more than 20000 characters of text in one tree")
+        #expect(error(#"{"Text": "\#(String(repeating: "x", count: 10_001))"}"#) == "entries[0].view.Text: expected at most 10000 characters, found 10001")
         let veryDeep = String(repeating: "[", count: 100_000)
         #expect(error(veryDeep).contains("nested deeper than 256 levels"))
     }

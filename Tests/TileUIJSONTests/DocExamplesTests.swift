@@ -5,13 +5,18 @@ import TileUIJSON
 
 /// Runs every example of docs/extensions-views.md: each ```json block is rendered at the size of
 /// the ```text WIDTHxHEIGHT block after it and compared with that block, or decoded and its
-/// error compared with the ```error block after it. `TILES_RECORD_DOCS=1` rewrites the outputs.
+/// error compared with the ```error block after it; each ```sgr block (a text widget's output,
+/// `\e` for ESC, `\a` for BEL, `\t` for a tab, `\u{…}` for a code point) is rendered as a text
+/// widget. `TILES_RECORD_DOCS=1` rewrites
+/// the outputs.
 @Suite struct DocExamplesTests {
     static let document = repositoryRoot.appendingPathComponent("docs/extensions-views.md")
 
     /// One example: the JSON, what follows it, and where that output sits in the file's lines.
     struct Example {
         var json: String
+        /// A text widget's output rather than JSON.
+        var isSGR: Bool
         var line: Int
         var kind: Kind
         var expected: String
@@ -32,7 +37,7 @@ import TileUIJSON
             return (Array(lines[(start + 1)..<end]), end)
         }
         while index < lines.count {
-            guard lines[index] == "```json", let json = block(from: index) else {
+            guard lines[index] == "```json" || lines[index] == "```sgr", let json = block(from: index) else {
                 index += 1
                 continue
             }
@@ -52,7 +57,7 @@ import TileUIJSON
                 throw ViewNodeError(path: "line \(next + 1)", message: "expected ```text WIDTHxHEIGHT or ```error, found \(fence)")
             }
             examples.append(Example(
-                json: json.body.joined(separator: "\n"), line: index + 1, kind: kind,
+                json: json.body.joined(separator: "\n"), isSGR: lines[index] == "```sgr", line: index + 1, kind: kind,
                 expected: output.body.joined(separator: "\n"), outputLines: (next + 1)..<output.end))
             index = output.end + 1
         }
@@ -67,6 +72,10 @@ import TileUIJSON
 
     /// What the example's block should hold.
     static func output(of example: Example) -> String {
+        if example.isSGR, case let .render(width, height) = example.kind {
+            let output = unescaped(example.json)
+            return CellGrid.render(SGRText.viewNode(output, width: width, height: height).makeView(), width: width, height: height).text
+        }
         do {
             let node = try ViewNode(json: Data(example.json.utf8), path: "view")
             guard case let .render(width, height) = example.kind else { return "no error" }
@@ -74,6 +83,31 @@ import TileUIJSON
         } catch {
             return error.description
         }
+    }
+
+    /// An sgr block's text with its escapes replaced.
+    static func unescaped(_ text: String) -> String {
+        var output = ""
+        var rest = Substring(text)
+        while let slash = rest.firstIndex(of: "\\") {
+            output += rest[..<slash]
+            rest = rest[rest.index(after: slash)...]
+            switch rest.first {
+            case "e": output += "\u{1B}"; rest = rest.dropFirst()
+            case "a": output += "\u{07}"; rest = rest.dropFirst()
+            case "t": output += "\t"; rest = rest.dropFirst()
+            case "u":
+                if let close = rest.firstIndex(of: "}"), let value = UInt32(rest[rest.index(rest.startIndex, offsetBy: 2)..<close], radix: 16),
+                   let scalar = Unicode.Scalar(value) {
+                    output.unicodeScalars.append(scalar)
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    output += "\\"
+                }
+            default: output += "\\"
+            }
+        }
+        return output + rest
     }
 
     @Test func everyExampleRendersAsShown() throws {
@@ -96,7 +130,7 @@ import TileUIJSON
     @Test func everyViewAndModifierHasAnExample() throws {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let examples = try Self.examples(in: text.components(separatedBy: "\n")).filter {
-            if case .render = $0.kind { return true } else { return false }
+            if case .render = $0.kind { return !$0.isSGR } else { return false }
         }
         let json = examples.map(\.json).joined(separator: "\n")
         let names = ["Text", "VStack", "HStack", "ZStack", "LazyVGrid", "Spacer", "Color", "LinearGradient", "Divider",
@@ -113,7 +147,7 @@ import TileUIJSON
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         var views: [JSONValue] = []
         for example in try Self.examples(in: text.components(separatedBy: "\n")) {
-            if case .render = example.kind { views.append(try JSONValue(parsing: example.json)) }
+            if case .render = example.kind, !example.isSGR { views.append(try JSONValue(parsing: example.json)) }
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-schema-\(getpid())-docs.json")
         defer { try? FileManager.default.removeItem(at: file) }

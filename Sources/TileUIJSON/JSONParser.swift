@@ -4,6 +4,7 @@ import Foundation
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The byte offset of the problem in the input.
     public var offset: Int
+    /// What was wrong there.
     public var message: String
     public var description: String { "invalid JSON at byte \(offset): \(message)" }
 }

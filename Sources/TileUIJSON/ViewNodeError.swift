@@ -8,6 +8,7 @@ public struct ViewNodeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong there.
     public var message: String
 
+    /// An error at `path` (empty for the whole document) saying `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -9,6 +9,7 @@ public struct ViewNode: Hashable, Sendable {
     /// The modifiers on the view, innermost first.
     public var modifiers: [Modifier]
 
+    /// A node showing `view` with `modifiers`, innermost first.
     public init(_ view: Kind, modifiers: [Modifier] = []) {
         self.view = view
         self.modifiers = modifiers
@@ -113,6 +114,7 @@ public struct ViewNode: Hashable, Sendable {
         public var maxHeight: Int?
         public var alignment: Alignment
 
+        /// The arguments as the modifier takes them; nil leaves that bound to the content.
         public init(minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil,
                     minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
                     alignment: Alignment = .center) {

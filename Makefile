@@ -43,10 +43,11 @@ bench: deps
 	$(BENCH_SCRATCH)/release/tiles-bench
 	python3 scripts/bench_dashboard.py $(BENCH_SCRATCH)/release/tiles
 
-## golden: re-record the golden files on purpose, then review `git diff`
+## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then review `git diff`
 golden: deps
 	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter Golden
 	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter RenderTests/testRenderMatchesGoldenFiles
+	TILES_RECORD_DOCS=1 $(SWIFT) test --filter DocExamplesTests
 	@echo "golden files re-recorded; review them with git diff before committing"
 
 clean:

@@ -85,6 +85,7 @@ let package = Package(
             name: "TileWidgetsTests",
             dependencies: [
                 "TileWidgets",
+                "TileUIJSON",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

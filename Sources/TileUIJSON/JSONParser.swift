@@ -4,6 +4,7 @@ import Foundation
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The byte offset of the problem in the input.
     public var offset: Int
+    /// What was wrong there.
     public var message: String
     public var description: String { "invalid JSON at byte \(offset): \(message)" }
 }
@@ -87,7 +88,7 @@ private struct JSONParser {
             let keyOffset = index
             let key = try parseString()
             guard keys.insert(key).inserted else {
-                throw JSONParseError(offset: keyOffset, message: "key \"\(key)\" appears twice")
+                throw JSONParseError(offset: keyOffset, message: "key \"\(JSONValue.shown(key))\" appears twice")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }

@@ -70,15 +70,15 @@ extension JSONValue {
             self = .null
         case let string as String:
             self = .string(string)
+        case let flag as Bool where type(of: jsonObject) == Bool.self:
+            self = .bool(flag)
         case let number as NSNumber:
-            // JSONSerialization gives booleans as NSNumbers too; their type encoding is a char.
-            if type(of: number) != NSNumber.self || String(cString: number.objCType) == "c" {
-                if let bool = jsonObject as? Bool, String(cString: number.objCType) == "c" {
-                    self = .bool(bool)
-                    return
-                }
+            // JSONSerialization gives booleans as NSNumbers too, of the C type char.
+            if String(cString: number.objCType) == "c" {
+                self = .bool(number.boolValue)
+            } else {
+                self = .number(number.doubleValue)
             }
-            self = .number(number.doubleValue)
         case let array as [Any]:
             var values: [JSONValue] = []
             for element in array {

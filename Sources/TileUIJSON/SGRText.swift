@@ -6,7 +6,9 @@ import TileUI
 ///
 /// Kept from SGR: 16, 256 and 24-bit foreground and background colours (`30–37`, `90–97`,
 /// `38;5;n`, `38;2;r;g;b` and the background forms, with `:` too), `39` and `49`, bold (`1`,
-/// off with `22`), italic (`3`/`23`), underline (`4`/`24`) and reset (`0` or empty). Other
+/// off with `22`), faint (`2`, off with `22`: the foreground at half opacity, dim where nothing
+/// lies beneath), italic (`3`/`23`), underline (`4`/`24`), reverse (`7`/`27`: the colours swap,
+/// the defaults being the theme's text and widget background) and reset (`0` or empty). Other
 /// parameters are ignored. Styles carry over line ends, as in a terminal.
 public enum SGRText {
     /// Columns a tab advances to: the next multiple of this.
@@ -38,11 +40,17 @@ public enum SGRText {
 
         var node: ViewNode {
             var modifiers: [ViewNode.Modifier] = [.fixedSize(horizontal: true, vertical: true)]
-            if let background = style.background { modifiers.append(.background(ViewNode(.color(Color(background))), alignment: .center)) }
+            var foreground = style.foreground.map(Color.init)
+            var background = style.background.map(Color.init)
+            if style.reverse {
+                (foreground, background) = (background ?? Color("widget.background"), foreground ?? .primary)
+            }
+            if style.faint { foreground = (foreground ?? .primary).opacity(0.5) }
+            if let background { modifiers.append(.background(ViewNode(.color(background)), alignment: .center)) }
             if style.bold { modifiers.append(.bold(true)) }
             if style.italic { modifiers.append(.italic(true)) }
             if style.underline { modifiers.append(.underline(true)) }
-            if let foreground = style.foreground { modifiers.append(.foregroundColor(Color(foreground))) }
+            if let foreground { modifiers.append(.foregroundColor(foreground)) }
             return ViewNode(.text(.verbatim(text)), modifiers: modifiers)
         }
     }
@@ -52,8 +60,10 @@ public enum SGRText {
         var foreground: RGBColor?
         var background: RGBColor?
         var bold = false
+        var faint = false
         var italic = false
         var underline = false
+        var reverse = false
     }
 
     /// The lines of `output` as styled runs, clipped to `width` columns and `height` lines.
@@ -136,9 +146,15 @@ public enum SGRText {
             switch code.first ?? 0 {
             case nil, 0?: style = Style()
             case 1?: style.bold = true
+            case 2?: style.faint = true
             case 3?: style.italic = true
             case 4?: style.underline = true
-            case 21?, 22?: style.bold = false
+            case 7?: style.reverse = true
+            case 27?: style.reverse = false
+            case 21?: style.bold = false
+            case 22?:
+                style.bold = false
+                style.faint = false
             case 23?: style.italic = false
             case 24?: style.underline = false
             case let n? where (30...37).contains(n): style.foreground = ColorPalette.color(ofIndex: UInt8(n - 30))

@@ -40,7 +40,7 @@ extension ViewNodeDecoder {
             if case .object = value, value["width"] != nil {
                 let fields = try Values.fields(value, allowed: ["color", "width"], path: path)
                 guard let color = fields["color"] else { throw ViewNodeError(path: path, message: "expected {\"color\": COLOR, \"width\": 1}") }
-                return .border(try Values.color(color, path: path + ".color"), width: try Values.cells(fields["width"]!, path: path + ".width"))
+                return .border(try Values.color(color, path: path + ".color"), width: try Values.cells(fields["width"]!, nonNegative: true, path: path + ".width"))
             }
             return .border(try Values.color(value, path: path), width: 1)
         case "cornerRadius":
@@ -108,7 +108,7 @@ extension ViewNodeDecoder {
         let fields = try Values.fields(value, allowed: fixed.union(flexible).union(["alignment"]), path: path)
         let alignment = try fields["alignment"].map { v throws(ViewNodeError) in try Values.name(v, JSONNames.alignments, path: path + ".alignment") } ?? .center
         func cells(_ key: String) throws(ViewNodeError) -> Int? {
-            try fields[key].map { v throws(ViewNodeError) in try Values.cells(v, allowingInfinity: flexible.contains(key), path: path + "." + key) }
+            try fields[key].map { v throws(ViewNodeError) in try Values.cells(v, allowingInfinity: flexible.contains(key), nonNegative: true, path: path + "." + key) }
         }
         let usesFlexible = fields.keys.contains { flexible.contains($0) }
         if usesFlexible {

@@ -28,7 +28,7 @@ enum Values {
         for member in members {
             guard allowed.contains(member.key) else {
                 let hint = allowed.isEmpty ? "no keys" : "one of \(allowed.sorted().joined(separator: ", "))"
-                throw ViewNodeError(path: path + "." + member.key, message: "unknown key; expected \(hint)")
+                throw ViewNodeError(path: path + "." + JSONValue.shown(member.key), message: "unknown key; expected \(hint)")
             }
             fields[member.key] = member.value
         }
@@ -65,13 +65,14 @@ enum Values {
         return Int(number)
     }
 
-    /// A whole number of cells (negative allowed, for padding and offsets), or `"infinity"`
-    /// where unbounded sizes make sense.
-    static func cells(_ value: JSONValue, allowingInfinity: Bool = false, path: String) throws(ViewNodeError) -> Int {
+    /// A whole number of cells (negative allowed for padding, offsets and spacing, not for
+    /// sizes), or `"infinity"` where unbounded sizes make sense.
+    static func cells(_ value: JSONValue, allowingInfinity: Bool = false, nonNegative: Bool = false, path: String) throws(ViewNodeError) -> Int {
         if allowingInfinity, case .string("infinity") = value { return .infinity }
-        guard case .number(let number) = value, number.rounded() == number, abs(number) <= Double(maxCells) else {
+        let lowest = nonNegative ? 0 : -maxCells
+        guard case .number(let number) = value, number.rounded() == number, number >= Double(lowest), number <= Double(maxCells) else {
             let infinity = allowingInfinity ? " or \"infinity\"" : ""
-            throw expected("a whole number of cells from -\(maxCells) to \(maxCells)\(infinity)", value, path: path)
+            throw expected("a whole number of cells from \(lowest) to \(maxCells)\(infinity)", value, path: path)
         }
         return Int(number)
     }

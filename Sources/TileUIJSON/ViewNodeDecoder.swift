@@ -6,6 +6,9 @@ extension ViewNode {
     public static let maxDepth = 64
     /// The most nodes one tree may have.
     public static let maxNodeCount = 5_000
+    /// The most characters of text one tree may hold in all: a tile shows a few thousand cells,
+    /// and laying out much more on every frame would slow the board.
+    public static let maxTextCharacters = 20_000
 
     /// Decodes a view tree from JSON text. `path` names where the tree sits in the document
     /// (`entries[0].view`) and prefixes every error.
@@ -37,6 +40,7 @@ extension ViewNode {
 /// Turns JSON into `ViewNode`s, checking every name, type and range, and counting nodes.
 struct ViewNodeDecoder {
     var nodeCount = 0
+    var textCount = 0
 
     /// The arguments each view takes besides its content, as keys of its node.
     static let viewArguments: [String: Set<String>] = [
@@ -63,7 +67,7 @@ struct ViewNodeDecoder {
             throw ViewNodeError(path: path, message: "expected one view key (\(Self.viewNames.joined(separator: ", "))), found none")
         }
         guard viewKeys.count == 1 else {
-            throw ViewNodeError(path: path, message: "expected one view key, found \(viewKeys.count): \(viewKeys.map(\.key).joined(separator: ", "))")
+            throw ViewNodeError(path: path, message: "expected one view key, found \(viewKeys.count): \(viewKeys.map { JSONValue.shown($0.key) }.joined(separator: ", "))")
         }
         let name = viewMember.key
         let arguments = Self.viewArguments[name] ?? []
@@ -80,7 +84,7 @@ struct ViewNodeDecoder {
             } else {
                 let argumentHint = arguments.isEmpty ? "" : ", an argument of \(name) (\(arguments.sorted().joined(separator: ", ")))"
                 throw ViewNodeError(
-                    path: path + "." + member.key,
+                    path: path + "." + JSONValue.shown(member.key),
                     message: "unknown key; expected a modifier (\(Self.modifierOrder.joined(separator: ", ")))\(argumentHint) or modifiers")
             }
         }
@@ -100,7 +104,7 @@ struct ViewNodeDecoder {
                     throw ViewNodeError(path: elementPath, message: "expected an object with one modifier, such as {\"padding\": 1}, found \(element.quoted)")
                 }
                 guard Self.modifierOrder.contains(pair[0].key) else {
-                    throw ViewNodeError(path: elementPath + "." + pair[0].key,
+                    throw ViewNodeError(path: elementPath + "." + JSONValue.shown(pair[0].key),
                                         message: "unknown modifier; expected one of \(Self.modifierOrder.joined(separator: ", "))")
                 }
                 modifiers.append(try modifier(pair[0].key, pair[0].value, path: elementPath + "." + pair[0].key, depth: depth))
@@ -112,11 +116,16 @@ struct ViewNodeDecoder {
     private mutating func kind(
         _ name: String, content: JSONValue, arguments: [String: JSONValue], path: String, depth: Int
     ) throws(ViewNodeError) -> ViewNode.Kind {
-        let contentPath = path + "." + name
+        let contentPath = path + "." + JSONValue.shown(name)
         func argument(_ key: String) -> (JSONValue, String)? { arguments[key].map { ($0, path + "." + key) } }
         switch name {
         case "Text":
-            return .text(try textContent(content, path: contentPath))
+            let text = try textContent(content, path: contentPath)
+            if case .verbatim(let string) = text { textCount += string.count }
+            guard textCount <= ViewNode.maxTextCharacters else {
+                throw ViewNodeError(path: contentPath, message: "more than \(ViewNode.maxTextCharacters) characters of text in one tree")
+            }
+            return .text(text)
         case "VStack":
             return .vStack(
                 alignment: try argument("alignment").map { v, p throws(ViewNodeError) in try Values.name(v, JSONNames.horizontalAlignments, path: p) } ?? .center,
@@ -142,7 +151,7 @@ struct ViewNodeDecoder {
                 children: try children(content, path: contentPath, depth: depth))
         case "Spacer":
             let fields = try Values.fields(content, allowed: ["minLength"], path: contentPath)
-            return .spacer(minLength: try fields["minLength"].map { v throws(ViewNodeError) in try Values.cells(v, path: contentPath + ".minLength") })
+            return .spacer(minLength: try fields["minLength"].map { v throws(ViewNodeError) in try Values.cells(v, nonNegative: true, path: contentPath + ".minLength") })
         case "Color":
             return .color(try Values.color(content, path: contentPath))
         case "LinearGradient":

@@ -8,6 +8,7 @@ public struct ViewNodeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong there.
     public var message: String
 
+    /// An error at `path` (empty for the whole document) saying `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
@@ -22,9 +23,7 @@ extension JSONValue {
     var quoted: String {
         switch self {
         case .string(let text):
-            // The message ends up on the board as a stale reason: no controls, one short line.
-            let line = TerminalText.sanitize(text).map { $0 == "\n" || $0 == "\t" ? " " : $0 }
-            return "\"" + String(line.prefix(40)) + (line.count > 40 ? "…" : "") + "\""
+            return "\"" + JSONValue.shown(text) + "\""
         case .number(let number):
             return JSONWriter.format(number)
         case .bool(let value):
@@ -35,3 +34,11 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// Text from the document as an error shows it, in a quoted value or a path's key: errors end
+    /// up on the board as a tile's stale reason, so no controls, one line, at most 40 characters.
+    static func shown(_ text: String) -> String {
+        let line = TerminalText.sanitize(text).map { $0 == "\n" || $0 == "\t" ? " " : $0 }
+        return String(line.prefix(40)) + (line.count > 40 ? "…" : "")
+    }
+}

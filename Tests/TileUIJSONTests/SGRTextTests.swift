@@ -31,6 +31,19 @@ import TileUIJSON
         #expect(grid[3, 0].background == nil && grid[3, 0].foreground == .black)
     }
 
+    @Test func faintAndReverseUseTheTilesColours() {
+        var environment = EnvironmentValues()
+        environment.colorScheme = .dark
+        let output = "\u{1B}[2mfaint\u{1B}[22m \u{1B}[7mrev\u{1B}[27m \u{1B}[31;44;7mx\u{1B}[0m"
+        let grid = CellGrid.render(SGRText.viewNode(output, width: 13, height: 1).makeView(), width: 13, height: 1, environment: environment)
+        #expect(grid.text == "faint rev x  ")
+        #expect(grid[0, 0].attributes == [.dim] && grid[0, 0].foreground == .white)
+        #expect(grid[5, 0].attributes == [] && grid[5, 0].foreground == .white)
+        let widgetBackground = environment.theme.color(named: "widget.background", scheme: .dark)
+        #expect(grid[6, 0].background == .white && grid[6, 0].foreground == widgetBackground)
+        #expect(grid[10, 0].background == RGBColor(hex: 0xCD0000) && grid[10, 0].foreground == RGBColor(hex: 0x0000EE))
+    }
+
     @Test func linesAreClippedToTheTileAndTabsExpand() {
         #expect(render("a\tb\n所有快乐都在路上\nthird\nfourth", width: 11, height: 3).text
             == "a       b  \n所有快乐都 \nthird      ")

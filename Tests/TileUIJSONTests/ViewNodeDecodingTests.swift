@@ -122,7 +122,7 @@ import TileUIJSON
         #expect(error(#"{"Text": "a", "modifiers": [{"padding": 1, "bold": true}]}"#)
             .hasPrefix("entries[0].view.modifiers[0]: expected an object with one modifier"))
         #expect(error(#"{"Text": "a", "frame": {"maxWidth": "wide"}}"#)
-            == #"entries[0].view.frame.maxWidth: expected a whole number of cells from -10000 to 10000 or "infinity", found "wide""#)
+            == #"entries[0].view.frame.maxWidth: expected a whole number of cells from 0 to 10000 or "infinity", found "wide""#)
         #expect(error(#"{"Link": {"destination": "not a url", "label": {"Text": "a"}}}"#)
             .hasPrefix("entries[0].view.Link.destination: expected an absolute URL"))
         #expect(error(#"{"Text": "a"} x"#).hasPrefix("entries[0].view: invalid JSON at byte 14"))
@@ -135,6 +135,10 @@ import TileUIJSON
         #expect(error(deep).hasSuffix("views nested deeper than 64 levels"))
         let wide = #"{"VStack": ["# + Array(repeating: #"{"Text": "x"}"#, count: 6_000).joined(separator: ",") + "]}"
         #expect(error(wide).hasSuffix("more than 5000 views"))
+        let text = String(repeating: "ab ", count: 3_000)
+        let wordy = #"{"VStack": ["# + Array(repeating: #"{"Text": "\#(text)"}"#, count: 3).joined(separator: ",") + "]}"
+        #expect(error(wordy) == "entries[0].view.VStack[2].Text: more than 20000 characters of text in one tree")
+        #expect(error(#"{"Text": "\#(String(repeating: "x", count: 10_001))"}"#) == "entries[0].view.Text: expected at most 10000 characters, found 10001")
         let veryDeep = String(repeating: "[", count: 100_000)
         #expect(error(veryDeep).contains("nested deeper than 256 levels"))
     }
@@ -143,6 +147,13 @@ import TileUIJSON
         let node = try decode("{\"Text\": \"a\\u001b]52;c;ZXZpbA==\\u0007b\\u001b[2Jc\\u202ed\\u009b31me👨‍👩‍👧❤️\"}")
         #expect(node.view == .text(.verbatim("abcde👨‍👩‍👧❤️")))
         #expect(error("{\"Text\": \"a\", \"widgetURL\": \"https://x\\u001b[2J\"}").hasPrefix("entries[0].view.widgetURL: expected an absolute URL"))
+        // Keys and values quoted in errors are cleaned too: errors are shown on the board.
+        for hostile in ["{\"T\\u001b]52;c;eA==\\u0007\": 1}", "{\"Text\": \"a\", \"k\\u009b2J\\u202e\": 1}",
+                        "{\"Text\": \"a\", \"font\": \"\\u001b[2Jhuge\"}", "{\"Text\": \"a\", \"Co\\u001b[1mlor\": 1}",
+                        "{\"Text\": \"a\", \"\\u001b[2J\": 1, \"\\u001b[2J\": 2}"] {
+            let message = error(hostile)
+            #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }, "\(message)")
+        }
     }
 
     @Test func jsonSerializationOutputDecodesLikeText() throws {
@@ -151,6 +162,10 @@ import TileUIJSON
         #expect(try ViewNode(jsonObject: object) == decode(text))
         #expect(throws: ViewNodeError.self) { try ViewNode(jsonObject: ["Text": 1] as [String: Any]) }
         #expect(throws: ViewNodeError.self) { try ViewNode(jsonObject: ["Text": "a", "bold": 1] as [String: Any]) }
+        #expect(try ViewNode(jsonObject: ["Text": "a", "bold": true, "padding": 1] as [String: Any])
+            == ViewNode(.text(.verbatim("a")), modifiers: [.padding(EdgeInsets(top: 1, leading: 1, bottom: 1, trailing: 1)), .bold(true)]))
+        let numbers = try JSONSerialization.jsonObject(with: Data(#"{"Text": "a", "opacity": 1, "bold": false}"#.utf8))
+        #expect(try ViewNode(jsonObject: numbers).modifiers == [.opacity(1), .bold(false)])
     }
 
     @Test func shapesGridsLinksAndDividersRender() throws {

@@ -3,7 +3,9 @@ import Foundation
 /// Why a view tree could not be described as data: a view or modifier whose effect is code, not
 /// values (`GeometryReader`, `environment(_:_:)`).
 public struct ViewDescriptionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which view or modifier, and why.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

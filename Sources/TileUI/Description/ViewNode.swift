@@ -9,6 +9,7 @@ public struct ViewNode: Hashable, Sendable {
     /// The modifiers on the view, innermost first.
     public var modifiers: [Modifier]
 
+    /// A node showing `view` with `modifiers`, innermost first.
     public init(_ view: Kind, modifiers: [Modifier] = []) {
         self.view = view
         self.modifiers = modifiers
@@ -65,7 +66,10 @@ public struct ViewNode: Hashable, Sendable {
     }
 
     /// Every modifier a node can carry, with the arguments of TileUI's modifier of the same name.
-    public indirect enum Modifier: Hashable, Sendable {
+    ///
+    /// Stored inline in every modified view (see `_ModifierRecord`), so only the largest payload
+    /// is boxed: a box per modifier would be an allocation per modifier per render.
+    public enum Modifier: Hashable, Sendable {
         case font(Font?)
         case fontWeight(Font.Weight?)
         case bold(Bool)
@@ -84,7 +88,7 @@ public struct ViewNode: Hashable, Sendable {
         case privacySensitive(Bool)
         case padding(EdgeInsets)
         case frame(width: Int?, height: Int?, alignment: Alignment)
-        case flexibleFrame(FlexibleFrame)
+        indirect case flexibleFrame(FlexibleFrame)
         case fixedSize(horizontal: Bool, vertical: Bool)
         case layoutPriority(Double)
         case zIndex(Double)
@@ -110,6 +114,7 @@ public struct ViewNode: Hashable, Sendable {
         public var maxHeight: Int?
         public var alignment: Alignment
 
+        /// The arguments as the modifier takes them; nil leaves that bound to the content.
         public init(minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil,
                     minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
                     alignment: Alignment = .center) {

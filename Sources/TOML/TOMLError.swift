@@ -30,7 +30,7 @@ public struct TOMLError: Error, Equatable, Sendable, CustomStringConvertible {
                 break
             }
             if scalar.value < 0x20 || scalar.value == 0x7F {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
                 result.unicodeScalars.append(scalar)

@@ -47,7 +47,7 @@ import TOML
     }
 
     @Test func shownTextIsEscapedAndShortened() {
-        #expect(TOMLError.shown("a\u{0}b\u{1B}[2J") == #"a\u0000b\u001B[2J"#)
+        #expect(TOMLError.shown("a\u{0}b\u{1B}[2J") == #"a\u0000b\u001b[2J"#)
         #expect(TOMLError.shown(String(repeating: "x", count: 61)) == String(repeating: "x", count: 60) + "…")
         #expect(TOMLError.shown(String(repeating: "主", count: 60)) == String(repeating: "主", count: 60))
     }

@@ -1,7 +1,7 @@
 /// How much a document may ask of the parser. Beyond a limit, parsing stops with a `TOMLError`
 /// at the place the limit was crossed, never with a crash or a stall.
 public struct TOMLLimits: Equatable, Sendable {
-    /// The largest document, in bytes.
+    /// The largest document, in bytes (at most 2^31 − 1: positions are 32-bit).
     public var maxBytes: Int
     /// The deepest nesting: each table header part, dotted key part, array and inline table
     /// between the top level and a value counts one level.
@@ -11,7 +11,7 @@ public struct TOMLLimits: Equatable, Sendable {
 
     /// Limits from their parts.
     public init(maxBytes: Int, maxDepth: Int, shownLength: Int) {
-        self.maxBytes = maxBytes
+        self.maxBytes = min(maxBytes, Int(Int32.max))
         self.maxDepth = maxDepth
         self.shownLength = shownLength
     }

@@ -1,5 +1,9 @@
 /// A TOML table: keys in the order they are first written, each with its value and the place
 /// the key is written.
+///
+/// A value type whose contents live in one shared storage object, copied on the first mutation
+/// of a shared copy: the parser fills each table in place as later headers reopen it, so a
+/// document is built once, without a second tree to convert from.
 public struct TOMLTable: Equatable, Sendable, Sequence {
     /// How a table came to be, which decides what a document may still add to it.
     public enum Origin: Hashable, Sendable {
@@ -33,54 +37,39 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
         }
     }
 
-    /// How the table came to be.
-    public var origin: Origin
-    /// Where the table is written: the `[` of its header (the first `[[` header for an element),
-    /// the `{` of an inline table, the key part that made an implicit or dotted table; 1:1 for
-    /// the document.
-    public var position: TOMLPosition
-    /// The UTF-8 bytes of what `position` names: the header, the braces, the key part; the whole
-    /// text for the document.
-    public var range: Range<Int>
-    private struct Item: Equatable, Sendable {
-        var key: String
-        var entry: Entry
-    }
-
-    /// The entries in the order their keys are first written.
-    private var items: [Item] = []
-    /// Where each key is in `items`, once there are more than `linearLimit`: most tables have a
-    /// few keys, which a scan finds faster than a hash and without a dictionary's memory.
-    private var indices: [String: Int] = [:]
-    private static let linearLimit = 8
+    private(set) var storage: Storage
 
     /// An empty table.
     public init(origin: Origin, position: TOMLPosition, range: Range<Int>) {
-        self.origin = origin
-        self.position = position
-        self.range = range
+        storage = Storage(origin: origin, position: position, range: range)
     }
+
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// How the table came to be.
+    public var origin: Origin { storage.origin }
+    /// Where the table is written: the `[` of its header (the first `[[` header for an element),
+    /// the `{` of an inline table, the key part that made an implicit or dotted table; 1:1 for
+    /// the document.
+    public var position: TOMLPosition { storage.position }
+    /// The UTF-8 bytes of what `position` names: the header, the braces, the key part; the whole
+    /// text for the document.
+    public var range: Range<Int> { storage.range }
 
     /// Adds `key` after the others, or replaces its entry and keeps its place.
     public mutating func set(_ key: String, _ entry: Entry) {
-        if let index = index(of: key) {
-            items[index].entry = entry
-            return
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if let index = storage.index(of: key) {
+            storage.items[index].entry = entry
+        } else {
+            storage.append(key, entry)
         }
-        items.append(Item(key: key, entry: entry))
-        if items.count == Self.linearLimit + 1 {
-            for (index, item) in items.enumerated() { indices[item.key] = index }
-        } else if items.count > Self.linearLimit {
-            indices[key] = items.count - 1
-        }
-    }
-
-    private func index(of key: String) -> Int? {
-        items.count > Self.linearLimit ? indices[key] : items.firstIndex { $0.key == key }
     }
 
     /// The keys in the order they are first written.
-    public var keys: [String] { items.map(\.key) }
+    public var keys: [String] { storage.items.map(\.key) }
 
     /// The value of `key`; nil when the table has no such key.
     public subscript(key: String) -> TOMLValue? {
@@ -89,7 +78,7 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
 
     /// The entry of `key`: its value and where the key is written.
     public func entry(_ key: String) -> Entry? {
-        index(of: key).map { items[$0].entry }
+        storage.index(of: key).map { storage.items[$0].entry }
     }
 
     /// Where `key` is first written; nil when the table has no such key.
@@ -98,14 +87,77 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
     }
 
     /// How many keys the table has.
-    public var count: Int { items.count }
+    public var count: Int { storage.items.count }
     /// Whether the table has no keys.
-    public var isEmpty: Bool { items.isEmpty }
+    public var isEmpty: Bool { storage.items.isEmpty }
     /// The values in key order.
-    public var values: [TOMLValue] { items.map(\.entry.value) }
+    public var values: [TOMLValue] { storage.items.map(\.entry.value) }
 
     /// Each key and its value, in key order.
     public func makeIterator() -> some IteratorProtocol<(key: String, value: TOMLValue)> {
-        items.lazy.map { (key: $0.key, value: $0.entry.value) }.makeIterator()
+        storage.items.lazy.map { (key: $0.key, value: $0.entry.value) }.makeIterator()
+    }
+
+    public static func == (lhs: TOMLTable, rhs: TOMLTable) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.origin == rhs.origin && lhs.position == rhs.position && lhs.range == rhs.range && lhs.storage.items == rhs.storage.items)
+    }
+}
+
+extension TOMLTable {
+    /// A table's contents. Unchecked Sendable: a table mutates its storage only when it holds
+    /// the only reference (copy on write), and the parser fills a storage before any table
+    /// value that shares it leaves the parse.
+    final class Storage: @unchecked Sendable {
+        struct Item: Equatable {
+            var key: String
+            var entry: Entry
+        }
+
+        var origin: Origin
+        var position: TOMLPosition
+        var range: Range<Int>
+        /// The entries in the order their keys are first written.
+        var items: [Item] = []
+        /// Where each key is in `items`, once there are more than `linearLimit`: most tables
+        /// have a few keys, which a scan finds faster than a hash and without its memory.
+        private var indices: [String: Int] = [:]
+        private static let linearLimit = 8
+
+        init(origin: Origin, position: TOMLPosition, range: Range<Int>) {
+            self.origin = origin
+            self.position = position
+            self.range = range
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(origin: origin, position: position, range: range)
+            copy.items = items
+            copy.indices = indices
+            return copy
+        }
+
+        func index(of key: String) -> Int? {
+            items.count > Self.linearLimit ? indices[key] : items.firstIndex { $0.key == key }
+        }
+
+        /// Adds `key`, which the table does not have yet.
+        func append(_ key: String, _ entry: Entry) {
+            items.append(Item(key: key, entry: entry))
+            if items.count == Self.linearLimit + 1 {
+                for (index, item) in items.enumerated() { indices[item.key] = index }
+            } else if items.count > Self.linearLimit {
+                indices[key] = items.count - 1
+            }
+        }
+
+        /// Appends `element` to the array that is the value at `index`, in place: the array is
+        /// taken out of the entry first, so that it has one owner and does not get copied.
+        func appendElement(_ element: TOMLValue, toArrayAt index: Int) {
+            guard case .array(var elements) = items[index].entry.value.kind else { return }
+            items[index].entry.value.kind = .bool(false)
+            elements.append(element)
+            items[index].entry.value.kind = .array(elements)
+        }
     }
 }

@@ -6,12 +6,12 @@ public struct TOMLValue: Equatable, Sendable {
         case integer(Int64)
         case float(Double)
         case bool(Bool)
-        // Indirect so that the common values (strings, numbers) do not pay for the two large
-        // payloads in every array element and table entry.
+        // Indirect so that the common values (strings, numbers) do not pay for the large
+        // payload in every array element and table entry.
         indirect case dateTime(TOMLDateTime)
         /// An array written `[ … ]`, or the tables of an array of tables (`[[name]]`).
         case array([TOMLValue])
-        indirect case table(TOMLTable)
+        case table(TOMLTable)
     }
 
     /// The value.

@@ -2,106 +2,123 @@
 /// may not reopen what dotted keys made or what is already a value, dotted keys may not extend
 /// a table a header made, and inline tables and `[ … ]` arrays are closed once written.
 extension Parser {
+    typealias Storage = TOMLTable.Storage
+
     /// The table a `[name]` header opens.
-    mutating func openTable(_ parts: [KeyPart], at position: TOMLPosition, range: Range<Int>) throws(TOMLError) -> TableNode {
+    mutating func openTable(_ parts: [KeyPart], at position: TOMLPosition, range: Range<Int>) throws(TOMLError) -> Storage {
         let parent = try walkHeader(parts.dropLast())
         let last = parts[parts.count - 1]
-        guard let slot = parent[last.name] else {
-            let table = TableNode(origin: .header, position: position, range: range, depth: parts.count, name: last.name, parent: parent)
-            parent.insert(last, .table(table))
+        guard let index = parent.index(of: last.name) else {
+            let table = Storage(origin: .header, position: position, range: range)
+            insert(TOMLValue(TOMLTable(storage: table)), as: last, in: parent)
             return table
         }
-        if case .table(let table) = slot.content, table.origin == .implicit {
-            table.origin = .header
-            table.position = position
-            table.range = range
-            return table
+        let entry = parent.items[index].entry
+        if let table = entry.value.table, table.origin == .implicit {
+            // Defined at last: the table and its value now point at the header.
+            table.storage.origin = .header
+            table.storage.position = position
+            table.storage.range = range
+            parent.items[index].entry.value.position = position
+            parent.items[index].entry.value.range = range
+            return table.storage
         }
-        throw error("table [\(Self.path(parent, last))] is defined twice; it is already \(Self.describe(slot))", at: last.position)
+        throw error("table [\(KeyPart.display(parts.map(\.name)))] is defined twice; it is already \(Self.describe(entry))", at: last.position)
     }
 
     /// A new element of the array of tables a `[[name]]` header names.
-    mutating func appendTable(_ parts: [KeyPart], at position: TOMLPosition, range: Range<Int>) throws(TOMLError) -> TableNode {
+    mutating func appendTable(_ parts: [KeyPart], at position: TOMLPosition, range: Range<Int>) throws(TOMLError) -> Storage {
         let parent = try walkHeader(parts.dropLast())
         let last = parts[parts.count - 1]
-        let table = TableNode(origin: .arrayOfTables, position: position, range: range, depth: parts.count, name: last.name, parent: parent)
-        if let slot = parent[last.name] {
-            guard case .tables(let array) = slot.content else {
-                throw error("[[\(Self.path(parent, last))]] cannot add a table to '\(Self.path(parent, last))'; it is already \(Self.describe(slot))", at: last.position)
+        let table = Storage(origin: .arrayOfTables, position: position, range: range)
+        let element = TOMLValue(TOMLTable(storage: table))
+        if let index = parent.index(of: last.name) {
+            // No copy of the entry may live across the append, or the array would be copied.
+            guard Self.isArrayOfTables(parent.items[index].entry.value) else {
+                let name = KeyPart.display(parts.map(\.name))
+                throw error("[[\(name)]] cannot add a table to '\(name)'; it is already \(Self.describe(parent.items[index].entry))", at: last.position)
             }
-            array.append(table)
+            parent.appendElement(element, toArrayAt: index)
         } else {
-            parent.insert(last, .tables(TableArrayNode(first: table)))
+            insert(TOMLValue(.array([element]), position: position, range: range), as: last, in: parent)
         }
         return table
     }
 
     /// The table a header's leading parts lead to, creating implicit tables on the way; through
     /// an array of tables the way goes on in its last element.
-    private mutating func walkHeader(_ parts: ArraySlice<KeyPart>) throws(TOMLError) -> TableNode {
+    private mutating func walkHeader(_ parts: ArraySlice<KeyPart>) throws(TOMLError) -> Storage {
         var table = root
         for part in parts {
-            guard let slot = table[part.name] else {
-                let implicit = TableNode(origin: .implicit, position: part.position, range: part.range, depth: table.depth + 1, name: part.name, parent: table)
-                table.insert(part, .table(implicit))
+            guard let index = table.index(of: part.name) else {
+                let implicit = Storage(origin: .implicit, position: part.position, range: part.range)
+                insert(TOMLValue(TOMLTable(storage: implicit)), as: part, in: table)
                 table = implicit
                 continue
             }
-            switch slot.content {
-            case .table(let next):
-                table = next
-            case .tables(let array):
-                table = array.last
-            case .value:
-                throw error("'\(Self.path(table, part))' cannot hold a table; it is already \(Self.describe(slot))", at: part.position)
+            let entry = table.items[index].entry
+            if let next = entry.value.table, next.origin != .inline {
+                table = next.storage
+            } else if Self.isArrayOfTables(entry.value), let last = entry.value.array?.last?.table {
+                table = last.storage
+            } else {
+                let name = KeyPart.display(parts.prefix { $0.range != part.range }.map(\.name) + [part.name])
+                throw error("'\(name)' cannot hold a table; it is already \(Self.describe(entry))", at: part.position)
             }
         }
         return table
     }
 
-    /// `value` under the dotted key `parts` of `table`, making the tables the dotted key names.
-    mutating func assign(_ value: TOMLValue, to parts: [KeyPart], in table: TableNode) throws(TOMLError) {
+    /// `value` under the dotted key `parts` of `table` (named `path`), making the tables the
+    /// dotted key names.
+    mutating func assign(_ value: TOMLValue, to parts: [KeyPart], in table: Storage, path: [String]) throws(TOMLError) {
         var target = table
-        for part in parts.dropLast() {
-            guard let slot = target[part.name] else {
-                let dotted = TableNode(origin: .dottedKey, position: part.position, range: part.range, depth: target.depth + 1, name: part.name, parent: target)
-                target.insert(part, .table(dotted))
+        for (offset, part) in parts.dropLast().enumerated() {
+            guard let index = target.index(of: part.name) else {
+                let dotted = Storage(origin: .dottedKey, position: part.position, range: part.range)
+                insert(TOMLValue(TOMLTable(storage: dotted)), as: part, in: target)
                 target = dotted
                 continue
             }
-            guard case .table(let next) = slot.content, next.origin == .dottedKey else {
-                throw error("a dotted key cannot add to '\(Self.path(target, part))'; it is already \(Self.describe(slot))", at: part.position)
+            let entry = target.items[index].entry
+            guard let next = entry.value.table, next.origin == .dottedKey else {
+                let name = KeyPart.display(path + parts.prefix(offset + 1).map(\.name))
+                throw error("a dotted key cannot add to '\(name)'; it is already \(Self.describe(entry))", at: part.position)
             }
-            target = next
+            target = next.storage
         }
         let last = parts[parts.count - 1]
-        if let slot = target[last.name] {
-            throw error("key '\(Self.path(target, last))' is defined twice; it is already \(Self.describe(slot))", at: last.position)
+        if let index = target.index(of: last.name) {
+            let name = KeyPart.display(path + parts.map(\.name))
+            throw error("key '\(name)' is defined twice; it is already \(Self.describe(target.items[index].entry))", at: last.position)
         }
-        target.insert(last, .value(value))
+        insert(value, as: last, in: target)
     }
 
-    /// The path of key `part` in `table`, as a message shows it.
-    private static func path(_ table: TableNode, _ part: KeyPart) -> String {
-        let parent = table.path
-        return TOMLError.shown((parent.isEmpty ? "" : parent + ".") + KeyPart.display(part.name))
+    private func insert(_ value: TOMLValue, as key: KeyPart, in table: Storage) {
+        table.append(key.name, TOMLTable.Entry(value: value, keyPosition: key.position, keyRange: key.range))
+    }
+
+    /// Whether `value` is an array `[[name]]` headers made (and may add to), not one written
+    /// `[ … ]`.
+    private static func isArrayOfTables(_ value: TOMLValue) -> Bool {
+        value.array?.first?.table?.origin == .arrayOfTables
     }
 
     /// What a key already holds, and where, for a message about a second definition.
-    private static func describe(_ slot: TableNode.Slot) -> String {
-        switch slot.content {
-        case .value(let value):
-            return "\(value.typeName) at \(slot.key.position)"
-        case .tables(let array):
-            return "an array of tables ([[…]] at \(array.position))"
-        case .table(let table):
-            switch table.origin {
-            case .header: return "a table, defined by its header at \(table.position)"
-            case .arrayOfTables: return "a table of an array of tables at \(table.position)"
-            case .implicit: return "a table, opened by the header at \(slot.key.position)"
-            case .dottedKey: return "a table, made by the dotted key at \(slot.key.position)"
-            case .inline, .document: return "a table at \(table.position)"
-            }
+    private static func describe(_ entry: TOMLTable.Entry) -> String {
+        if isArrayOfTables(entry.value) {
+            return "an array of tables ([[…]] at \(entry.value.position))"
+        }
+        guard let table = entry.value.table else {
+            return "\(entry.value.typeName) at \(entry.keyPosition)"
+        }
+        switch table.origin {
+        case .header: return "a table, defined by its header at \(table.position)"
+        case .arrayOfTables: return "a table of an array of tables at \(table.position)"
+        case .implicit: return "a table, opened by the header at \(entry.keyPosition)"
+        case .dottedKey: return "a table, made by the dotted key at \(entry.keyPosition)"
+        case .inline, .document: return "a table at \(entry.keyPosition)"
         }
     }
 }

@@ -1,8 +1,8 @@
 /// Values: dispatch on the first character, and the two nestable kinds, arrays and inline tables.
 extension Parser {
     /// The value at the cursor. `depth` is the level the value sits at, which an array or inline
-    /// table takes and its contents go below.
-    mutating func parseValue(depth: Int) throws(TOMLError) -> TOMLValue {
+    /// table takes and its contents go below; `path` names it in messages.
+    mutating func parseValue(depth: Int, path: [String]) throws(TOMLError) -> TOMLValue {
         let start = cursor.position
         let kind: TOMLValue.Kind
         switch cursor.current {
@@ -11,9 +11,9 @@ extension Parser {
         case UInt8(ascii: "'")?:
             kind = .string(cursor.starts(with: "'''") ? try parseMultilineString(quote: UInt8(ascii: "'")) : try parseLiteralString())
         case UInt8(ascii: "[")?:
-            return try parseArray(depth: depth)
+            return try parseArray(depth: depth, path: path)
         case UInt8(ascii: "{")?:
-            return try parseInlineTable(depth: depth)
+            return try parseInlineTable(depth: depth, path: path)
         case let byte? where Self.isScalarByte(byte):
             kind = try parseScalar()
         default:
@@ -26,7 +26,7 @@ extension Parser {
         if depth > limits.maxDepth { throw error("values nest deeper than \(limits.maxDepth) levels") }
     }
 
-    private mutating func parseArray(depth: Int) throws(TOMLError) -> TOMLValue {
+    private mutating func parseArray(depth: Int, path: [String]) throws(TOMLError) -> TOMLValue {
         try checkDepth(depth)
         let start = cursor.position
         cursor.advance()
@@ -34,7 +34,7 @@ extension Parser {
         while true {
             try skipArraySpace()
             if cursor.current == UInt8(ascii: "]") { break }
-            elements.append(try parseValue(depth: depth + 1))
+            elements.append(try parseValue(depth: depth + 1, path: path))
             try skipArraySpace()
             if cursor.current == UInt8(ascii: ",") {
                 cursor.advance()
@@ -60,11 +60,11 @@ extension Parser {
     }
 
     /// `{ key = value, … }` on one line, without a trailing comma (TOML 1.0).
-    private mutating func parseInlineTable(depth: Int) throws(TOMLError) -> TOMLValue {
+    private mutating func parseInlineTable(depth: Int, path: [String]) throws(TOMLError) -> TOMLValue {
         try checkDepth(depth)
         let start = cursor.position
         cursor.advance()
-        let table = TableNode(origin: .inline, position: start, range: start.offset..<start.offset, depth: depth, name: nil, parent: nil)
+        let table = TOMLTable.Storage(origin: .inline, position: start, range: start.offset..<start.offset)
         cursor.skipBlanks()
         if cursor.current != UInt8(ascii: "}") {
             while true {
@@ -72,7 +72,7 @@ extension Parser {
                 if cursor.current == UInt8(ascii: "}") {
                     throw error("an inline table cannot end with a comma in TOML 1.0; remove the ',' before '}'")
                 }
-                try parseKeyValue(into: table)
+                try parseKeyValue(into: table, depth: depth, path: path)
                 cursor.skipBlanks()
                 if cursor.current == UInt8(ascii: ",") {
                     cursor.advance()
@@ -86,6 +86,6 @@ extension Parser {
         }
         cursor.advance()
         table.range = start.offset..<cursor.offset
-        return TOMLValue(table.frozen())
+        return TOMLValue(TOMLTable(storage: table))
     }
 }

@@ -4,15 +4,17 @@
 struct Parser {
     var cursor: ByteCursor
     let limits: TOMLLimits
-    let root: TableNode
+    let root: TOMLTable.Storage
     /// The table `key = value` lines go to: the last header's, or the document's.
-    var current: TableNode
+    var current: TOMLTable.Storage
+    /// The keys of the last header, for messages and depth; empty for the document.
+    var currentPath: [String] = []
 
     init(bytes: [UInt8], limits: TOMLLimits) {
         cursor = ByteCursor(bytes: bytes)
         self.limits = limits
         let start = TOMLPosition(line: 1, column: 1, offset: 0)
-        root = TableNode(origin: .document, position: start, range: 0..<bytes.count, depth: 0, name: nil, parent: nil)
+        root = TOMLTable.Storage(origin: .document, position: start, range: 0..<bytes.count)
         current = root
     }
 
@@ -29,11 +31,11 @@ struct Parser {
                 try parseHeader()
                 try expectEndOfLine(after: "the table header")
             default:
-                try parseKeyValue(into: current)
+                try parseKeyValue(into: current, depth: currentPath.count, path: currentPath)
                 try expectEndOfLine(after: "the value")
             }
         }
-        return root.frozen()
+        return TOMLTable(storage: root)
     }
 
     func error(_ message: String, at position: TOMLPosition? = nil) -> TOMLError {
@@ -85,6 +87,7 @@ struct Parser {
         }
         let range = start.offset..<cursor.offset
         current = try isArray ? appendTable(parts, at: start, range: range) : openTable(parts, at: start, range: range)
+        currentPath = parts.map(\.name)
     }
 
     /// A possibly dotted key; `depth` is the depth of the table it is written in, which the
@@ -125,21 +128,21 @@ struct Parser {
         }
     }
 
-    /// `key = value` into `table`.
-    mutating func parseKeyValue(into table: TableNode) throws(TOMLError) {
-        let parts = try parseKey(depth: table.depth, first: "a key")
+    /// `key = value` into `table`, which is `depth` levels deep and named `path` (for messages).
+    mutating func parseKeyValue(into table: TOMLTable.Storage, depth: Int, path: [String]) throws(TOMLError) {
+        let parts = try parseKey(depth: depth, first: "a key")
         cursor.skipBlanks()
         guard cursor.current == UInt8(ascii: "=") else {
             throw error("expected '=' after the key \(Self.display(parts)), found \(cursor.found)")
         }
         cursor.advance()
         cursor.skipBlanks()
-        let value = try parseValue(depth: table.depth + parts.count)
-        try assign(value, to: parts, in: table)
+        let value = try parseValue(depth: depth + parts.count, path: path + parts.map(\.name))
+        try assign(value, to: parts, in: table, path: path)
     }
 
     /// A dotted key as a message shows it.
     static func display(_ parts: [KeyPart]) -> String {
-        "'" + TOMLError.shown(parts.map { KeyPart.display($0.name) }.joined(separator: ".")) + "'"
+        "'" + KeyPart.display(parts.map(\.name)) + "'"
     }
 }

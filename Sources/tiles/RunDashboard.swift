@@ -125,6 +125,7 @@ struct RunDashboard: ParsableCommand {
         }
         let status = Dashboard.run(options)
         host.stopAll()
+        ProgramRunner.shutDownAllPrograms()
         // The HTTP client's threads may be mid-request; the process ends here either way.
         Foundation.exit(status)
     }

@@ -16,6 +16,12 @@ import TileUI
         fixtures = try ProgramFixtures()
     }
 
+    /// `path` run by its interpreter. Executing a file this process has just written can fail
+    /// with ETXTBSY when another test forks while the file is still open for writing.
+    func command(_ path: String) -> [String] {
+        path.hasSuffix(".py") ? ["python3", path] : ["/bin/sh", path]
+    }
+
     /// A board of one tile showing `declaration`, on a manual clock.
     func board(
         _ declaration: WidgetDeclaration, family: WidgetFamily = .systemMedium, parameters: [String: ParameterValue] = [:],
@@ -53,7 +59,7 @@ import TileUI
             printf '\\033]52;c;cHduZWQ=\\007copied\\033[2J\\n'
             printf '\\302\\2332Jc1 \\342\\200\\256evil\\n'
             """)
-        let (scheduler, _, widget) = board(WidgetDeclaration(kind: "t", command: [program], format: .text))
+        let (scheduler, _, widget) = board(WidgetDeclaration(kind: "t", command: command(program), format: .text))
         await settle(scheduler)
         let (entry, _) = try #require(scheduler.currentEntry(for: "t"))
         let grid = widget.render(entry, family: .systemMedium).grid
@@ -75,7 +81,7 @@ import TileUI
             #!/bin/sh
             n=$(cat \(fixtures.path("n")) 2>/dev/null || echo 0); n=$((n + 1)); echo $n > \(fixtures.path("n")); echo "run $n"
             """)
-        let (scheduler, clock, widget) = board(WidgetDeclaration(kind: "t", command: [program], format: .text, refresh: 60))
+        let (scheduler, clock, widget) = board(WidgetDeclaration(kind: "t", command: command(program), format: .text, refresh: 60))
         await settle(scheduler)
         #expect(text(scheduler, widget).hasPrefix("run 1"))
         clock.advance(by: 59)
@@ -106,7 +112,7 @@ import TileUI
     @Test(arguments: [#""atEnd""#, #""never""#, #"{"after": "2026-11-24T08:10:00Z"}"#])
     func testThreeEntriesSwitchAtTheirDatesUnderEachPolicy(policy: String) async throws {
         try? FileManager.default.removeItem(atPath: fixtures.path("runs"))
-        let (scheduler, clock, widget) = board(WidgetDeclaration(kind: "t", command: [try threeEntries(policy: policy)]))
+        let (scheduler, clock, widget) = board(WidgetDeclaration(kind: "t", command: command(try threeEntries(policy: policy))))
         await settle(scheduler)
         #expect(text(scheduler, widget).contains("first 1"))
         clock.advance(by: 60)
@@ -135,7 +141,7 @@ import TileUI
             request = json.load(sys.stdin)
             print(json.dumps({"entries": [{"view": {"Text": request["family"] + " " + str(request["width"]) + "x" + str(request["height"]) + " " + request["reason"] + " " + request["colorScheme"]}}], "policy": "never"}))
             """)
-        let (scheduler, _, widget) = board(WidgetDeclaration(kind: "t", command: [program]), family: .systemSmall)
+        let (scheduler, _, widget) = board(WidgetDeclaration(kind: "t", command: command(program)), family: .systemSmall)
         await settle(scheduler)
         #expect(text(scheduler, widget).contains("systemSmall 20x10 scheduled light"))
         scheduler.setFamily(.systemLarge, for: "t")
@@ -156,7 +162,7 @@ import TileUI
             case "$request" in *'"host":"box"'*) seen=json ;; *) seen=missing ;; esac
             printf '{"entries": [{"view": {"Text": "%s %s %s"}}], "policy": "never"}' "$seen" "$TILES_PARAM_HOST" "$TILES_PARAM_COUNT"
             """)
-        var declaration = WidgetDeclaration(kind: "t", command: [program])
+        var declaration = WidgetDeclaration(kind: "t", command: command(program))
         declaration.parameters = [
             try ParameterSpec(name: "host", type: "string", defaultValue: .string("localhost")).description(),
             try ParameterSpec(name: "count", type: "integer", defaultValue: .integer(1)).description(),
@@ -183,7 +189,7 @@ import TileUI
             fi
             \(failure)
             """)
-        return WidgetDeclaration(kind: "t", command: [program], timeout: timeout)
+        return WidgetDeclaration(kind: "t", command: command(program), timeout: timeout)
     }
 
     @Test(arguments: [
@@ -233,7 +239,7 @@ import TileUI
                 for n in range(2):
                     print(json.dumps({"entries": [{"view": {"Text": f"{request['family']} update {count}.{n}"}}]}), flush=True)
             """)
-        var declaration = WidgetDeclaration(kind: "stream-\(UUID().uuidString.prefix(8))", command: [program])
+        var declaration = WidgetDeclaration(kind: "stream-\(UUID().uuidString.prefix(8))", command: command(program))
         declaration.listen = true
         // Streams ask boards to reload through the process's WidgetCenter.
         let (scheduler, _, widget) = board(declaration, family: .systemSmall, center: .shared)

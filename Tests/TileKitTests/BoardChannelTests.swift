@@ -21,6 +21,9 @@ import Testing
         #expect(BoardChannel.send(.reload(kind: "commit"), directory: directory) == 1)
         #expect(BoardChannel.send(.reload(kind: nil), directory: directory) == 1)
         #expect(BoardChannel.send(.storeChanged(key: "alipay.city"), directory: directory) == 1)
+        // The channel's thread takes each request after `send` returns: on a busy machine, later.
+        let deadline = Date().addingTimeInterval(5)
+        while received.withLock({ $0.count }) < 3, Date() < deadline { usleep(10_000) }
         #expect(received.withLock { $0 } == [.reload(kind: "commit"), .reload(kind: nil), .storeChanged(key: "alipay.city")])
     }
 

@@ -31,13 +31,13 @@ import Glibc
         try """
             [[widget]]
             kind = "count"
-            command = ["./count.sh"]
+            command = ["sh", "./count.sh"]
             format = "text"
             refresh = "1h"
 
             [[widget]]
             kind = "family"
-            command = ["./family.py"]
+            command = ["python3", "./family.py"]
 
             [[page]]
             [[page.tile]]

@@ -20,7 +20,7 @@ public enum ExtensionWidget {
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
         // An edited declaration (another command, refresh or parameter) is another widget.
-        descriptor.revision = "\(declaration.kind) \(String(describing: declaration))"
+        descriptor.revision = declaration.fingerprint
         return descriptor
     }
 

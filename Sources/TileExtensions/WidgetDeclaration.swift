@@ -72,4 +72,15 @@ public struct WidgetDeclaration: Sendable, Hashable {
         }
         return [program] + command.dropFirst()
     }
+
+    /// Everything that makes this declaration what it is, as stable text: the same in every run
+    /// of tiles, so that a cached timeline is kept until the declaration changes.
+    public var fingerprint: String {
+        let parameterText = parameters.map { parameter in
+            "\(parameter.key)=\(parameter.kind.name)[\(parameter.kind.options.map(\.value).joined(separator: ","))]:\(parameter.defaultValue)"
+        }
+        return ([kind, command.joined(separator: "\u{1F}"), format.rawValue, "\(refresh)", "\(timeout)", "\(listen)",
+                 directory ?? "", families.map(\.rawValue).joined(separator: ",")] + parameterText)
+            .joined(separator: "\u{1E}")
+    }
 }

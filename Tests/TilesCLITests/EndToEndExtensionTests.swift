@@ -72,6 +72,31 @@ import Glibc
         #expect(!screen.contains("systemSmall"))
     }
 
+    @Test func anEditedWidgetTableAppliesToTheRunningBoard() throws {
+        let board = try Board(width: 120, height: 30, setUp: Self.setUp)
+        defer { board.close() }
+        try board.session.waitFor(timeout: 20, "the extension tiles") { $0.contains("runs: 1") && $0.contains("systemSmall") }
+        let config = board.home.root.appendingPathComponent("config/tiles/config.toml")
+        var text = try String(contentsOf: config, encoding: .utf8)
+        text = text.replacingOccurrences(of: #"command = ["sh", "./count.sh"]"#, with: #"command = ["printf", "edited command"]"#)
+        text += """
+
+            [[widget]]
+            kind = "added"
+            command = ["printf", "a new widget"]
+            format = "text"
+
+            [[page.tile]]
+            widget = "added"
+            family = "small"
+            """
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        chmod(config.path, 0o600)
+        let screen = try board.session.waitFor("the edit applied") { $0.contains("edited command") && $0.contains("a new widget") }
+        #expect(!screen.contains("runs:"))
+        #expect(screen.contains("systemSmall"))
+    }
+
     @Test func renderPrintsTheCellsTheBoardShows() throws {
         let board = try Board(width: 120, height: 30, setUp: Self.setUp)
         defer { board.close() }

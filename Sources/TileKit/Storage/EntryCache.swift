@@ -27,6 +27,8 @@ public struct EntryCache: Sendable {
         static let currentFormat = 1
         var format: Int
         var kind: String
+        /// The widget's revision; absent in files written before revisions (the kind stood for it).
+        var revision: String?
         var parameters: [String: ParameterValue]
         var savedAt: Date
         var nextReload: Date?
@@ -34,7 +36,7 @@ public struct EntryCache: Sendable {
         var entries: Data
     }
 
-    /// The record saved for `instance`, if one exists for the same widget kind and parameters.
+    /// The record saved for `instance`, if one exists for the same widget kind, revision and parameters.
     public func load(_ instance: WidgetInstance) -> Record? {
         let url = file(for: instance.id)
         guard let data = try? Data(contentsOf: url) else { return nil }
@@ -44,7 +46,8 @@ public struct EntryCache: Sendable {
                 log("entry cache: ignoring \(url.path): written for another widget or format")
                 return nil
             }
-            guard envelope.parameters == instance.parameters else { return nil }
+            // A widget declared anew (another command, say) starts over, as does one with other parameters.
+            guard envelope.parameters == instance.parameters, (envelope.revision ?? envelope.kind) == instance.widget.revision else { return nil }
             let entries = try instance.widget.decode(envelope.entries)
             return Record(entries: entries, policy: envelope.policy, nextReload: envelope.nextReload, savedAt: envelope.savedAt)
         } catch {
@@ -56,7 +59,7 @@ public struct EntryCache: Sendable {
     /// Saves `record` for `instance`, replacing the previous file atomically.
     public func save(_ record: Record, for instance: WidgetInstance) throws {
         let envelope = Envelope(
-            format: Envelope.currentFormat, kind: instance.widget.kind, parameters: instance.parameters,
+            format: Envelope.currentFormat, kind: instance.widget.kind, revision: instance.widget.revision, parameters: instance.parameters,
             savedAt: record.savedAt, nextReload: record.nextReload, policy: record.policy,
             entries: try instance.widget.encode(record.entries))
         let encoder = JSONEncoder()

@@ -8,14 +8,22 @@ public struct TOMLLimits: Equatable, Sendable {
     public var maxDepth: Int
     /// The most characters of a key or string an error message shows before `…`.
     public var shownLength: Int
+    /// The most tables (headers, implicit and dotted-key tables, inline tables) in one document.
+    public var maxTables: Int
+    /// The most values (every string, number, date, array and inline table) in one document.
+    public var maxValues: Int
 
     /// Limits from their parts.
-    public init(maxBytes: Int, maxDepth: Int, shownLength: Int) {
+    public init(maxBytes: Int, maxDepth: Int, shownLength: Int, maxTables: Int = 20_000, maxValues: Int = 100_000) {
         self.maxBytes = min(maxBytes, Int(Int32.max))
         self.maxDepth = maxDepth
         self.shownLength = shownLength
+        self.maxTables = maxTables
+        self.maxValues = maxValues
     }
 
-    /// 1 MiB, 64 levels, 60 characters: far beyond any config or theme a person writes.
+    /// 1 MiB, 64 levels, 60 characters, 20,000 tables, 100,000 values: far beyond any config or
+    /// theme a person writes, and small enough that any document within them parses in well
+    /// under 50 MiB (a megabyte of tiny tables would otherwise take 30 MiB more).
     public static let `default` = TOMLLimits(maxBytes: 1 << 20, maxDepth: 64, shownLength: 60)
 }

@@ -36,4 +36,18 @@ import TOML
         let message = parseError("\(key) = 1\n\(key) = 2", limits: limits)
         #expect(message == "2:1: key '\(String(repeating: "k", count: 60))…' is defined twice; it is already an integer at 1:1")
     }
+
+    @Test func moreThanTwentyThousandTablesAreRefusedAtTheFirstOneTooMany() {
+        let tables = { (count: Int) in (1...count).map { "[t\($0)]" }.joined(separator: "\n") }
+        #expect(parseError(tables(20_000)) == nil)
+        #expect(parseError(tables(20_001)) == "20001:1: more than 20000 tables in one file")
+        // Implicit, dotted and inline tables count too.
+        #expect(parseError((1...10_001).map { "a\($0).b.c = 1" }.joined(separator: "\n"))?.hasSuffix("more than 20000 tables in one file") == true)
+    }
+
+    @Test func moreThanAHundredThousandValuesAreRefused() {
+        let values = { (count: Int) in "a = [" + Array(repeating: "1", count: count).joined(separator: ",") + "]" }
+        #expect(parseError(values(99_999)) == nil)
+        #expect(parseError(values(100_000))?.hasSuffix("more than 100000 values in one file") == true)
+    }
 }

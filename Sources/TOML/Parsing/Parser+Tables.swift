@@ -9,6 +9,7 @@ extension Parser {
         let parent = try walkHeader(parts.dropLast())
         let last = parts[parts.count - 1]
         guard let index = parent.index(of: last.name) else {
+            try countTable(at: position)
             let table = Storage(origin: .header, position: position, range: range)
             insert(TOMLValue(TOMLTable(storage: table)), as: last, in: parent)
             return table
@@ -30,6 +31,7 @@ extension Parser {
     mutating func appendTable(_ parts: [KeyPart], at position: TOMLPosition, range: Range<Int>) throws(TOMLError) -> Storage {
         let parent = try walkHeader(parts.dropLast())
         let last = parts[parts.count - 1]
+        try countTable(at: position)
         let table = Storage(origin: .arrayOfTables, position: position, range: range)
         let element = TOMLValue(TOMLTable(storage: table))
         if let index = parent.index(of: last.name) {
@@ -51,6 +53,7 @@ extension Parser {
         var table = root
         for part in parts {
             guard let index = table.index(of: part.name) else {
+                try countTable(at: part.position)
                 let implicit = Storage(origin: .implicit, position: part.position, range: part.range)
                 insert(TOMLValue(TOMLTable(storage: implicit)), as: part, in: table)
                 table = implicit
@@ -75,6 +78,7 @@ extension Parser {
         var target = table
         for (offset, part) in parts.dropLast().enumerated() {
             guard let index = target.index(of: part.name) else {
+                try countTable(at: part.position)
                 let dotted = Storage(origin: .dottedKey, position: part.position, range: part.range)
                 insert(TOMLValue(TOMLTable(storage: dotted)), as: part, in: target)
                 target = dotted

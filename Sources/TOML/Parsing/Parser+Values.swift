@@ -3,6 +3,8 @@ extension Parser {
     /// The value at the cursor. `depth` is the level the value sits at, which an array or inline
     /// table takes and its contents go below; `path` names it in messages.
     mutating func parseValue(depth: Int, path: [String]) throws(TOMLError) -> TOMLValue {
+        valueCount += 1
+        if valueCount > limits.maxValues { throw error("more than \(limits.maxValues) values in one file") }
         let start = cursor.position
         let kind: TOMLValue.Kind
         switch cursor.current {
@@ -62,6 +64,7 @@ extension Parser {
     /// `{ key = value, … }` on one line, without a trailing comma (TOML 1.0).
     private mutating func parseInlineTable(depth: Int, path: [String]) throws(TOMLError) -> TOMLValue {
         try checkDepth(depth)
+        try countTable()
         let start = cursor.position
         cursor.advance()
         let table = TOMLTable.Storage(origin: .inline, position: start, range: start.offset..<start.offset)

@@ -9,6 +9,17 @@ struct Parser {
     var current: TOMLTable.Storage
     /// The keys of the last header, for messages and depth; empty for the document.
     var currentPath: [String] = []
+    /// Tables and values made so far, against the limits.
+    var tableCount = 0
+    var valueCount = 0
+
+    /// Counts a new table; past `limits.maxTables`, an error here.
+    mutating func countTable(at position: TOMLPosition? = nil) throws(TOMLError) {
+        tableCount += 1
+        guard tableCount > limits.maxTables else { return }
+        let message = "more than \(limits.maxTables) tables in one file"
+        throw position.map { error(message, at: $0) } ?? error(message)
+    }
 
     init(bytes: [UInt8], limits: TOMLLimits) {
         cursor = ByteCursor(bytes: bytes)

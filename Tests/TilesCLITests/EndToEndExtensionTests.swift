@@ -97,6 +97,50 @@ import Glibc
         #expect(screen.contains("systemSmall"))
     }
 
+    @Test func theEditFormChangesAnExtensionsParametersAndTheProgramGetsThem() throws {
+        var configFile: URL?
+        let board = try Board(width: 100, height: 30) { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("config.toml")
+            try #"""
+                [[widget]]
+                kind = "greet"
+                command = ["sh", "-c", "if [ \"$TILES_PARAM_LOUD\" = true ]; then echo \"HELLO $TILES_PARAM_NAME\"; else echo \"hello $TILES_PARAM_NAME\"; fi"]
+                format = "text"
+
+                [[widget.parameter]]
+                name = "name"
+                type = "string"
+                default = "world"
+
+                [[widget.parameter]]
+                name = "loud"
+                type = "bool"
+
+                [[page]]
+                [[page.tile]]
+                id = "greeting"
+                widget = "greet"
+                family = "small"
+                """#.write(to: file, atomically: true, encoding: .utf8)
+            chmod(file.path, 0o600)
+            configFile = file
+        }
+        defer { board.close() }
+        let file = try #require(configFile)
+        try board.session.waitFor(timeout: 20, "the greeting") { $0.contains("hello world") }
+        try board.session.sendKeys("Tab", "e")
+        try board.session.waitFor("the edit form") { $0.contains("Edit greet") && $0.contains("[ ]") }
+        try board.session.sendKeys("Down", "Space")
+        try board.session.waitFor("the switch on") { $0.contains("[x]") }
+        try board.session.sendKeys("Enter")
+        let screen = try board.session.waitFor("the loud greeting") { $0.contains("HELLO world") }
+        #expect(screen.contains("saved to config.toml"))
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains("parameters = { loud = true }"), "\(saved)")
+    }
+
     @Test func renderPrintsTheCellsTheBoardShows() throws {
         let board = try Board(width: 120, height: 30, setUp: Self.setUp)
         defer { board.close() }

@@ -71,10 +71,17 @@ struct ConfigEditor {
         return exists ? "saved to \(name) (the previous file is \(backupFile.lastPathComponent))" : "saved to \(file.path) (a new file)"
     }
 
+    /// A reader of `text` as this file's: messages name the file, the trust check reads its mode.
+    private func reader(_ text: String) -> ConfigReader {
+        var reader = ConfigReader(file: file.lastPathComponent, source: text, widgets: widgets, home: home)
+        reader.path = file.path
+        return reader
+    }
+
     /// The config in `text`, which must be valid before tiles writes to it.
     private func read(_ text: String) throws(Failure) -> TilesConfig {
         do {
-            return try ConfigReader(file: file.lastPathComponent, source: text, widgets: widgets, home: home).read()
+            return try reader(text).read()
         } catch {
             throw Failure(description: "\(error) (fix the file first; nothing was written)")
         }
@@ -106,7 +113,7 @@ struct ConfigEditor {
                 break outer
             }
         }
-        let reread = try? ConfigReader(file: file.lastPathComponent, source: edited, widgets: widgets, home: home).read()
+        let reread = try? reader(edited).read()
         guard let reread, reread.pages == expected, reread.themeName == config.themeName, reread.scheme == config.scheme else {
             throw Failure(description: "\(file.lastPathComponent) is written in a way tiles cannot edit safely (multi-line values?); nothing was written")
         }

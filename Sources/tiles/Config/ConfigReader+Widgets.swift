@@ -11,7 +11,7 @@ extension ConfigReader {
     /// and its directory are the user's own (`CommandTrust`).
     func readWidgets(_ value: TOMLValue, builtins: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
         let tables = try context.arrayOfTables(value, at: ["widget"], expected: "[[widget]] tables")
-        if !tables.isEmpty, let problem = CommandTrust.problem(withFile: file) {
+        if !tables.isEmpty, let problem = CommandTrust.problem(withFile: path ?? file) {
             throw context.error(at: ["widget"], "widget: \(problem)")
         }
         var declarations: [WidgetDeclaration] = []
@@ -33,7 +33,7 @@ extension ConfigReader {
 
     private func readWidget(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
         let keys = try context.entries(of: table, at: path, allowed: Self.widgetKeys).map(\.key)
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let directory = URL(fileURLWithPath: self.path ?? file).deletingLastPathComponent().path
         if keys.contains("extension") {
             if let extra = keys.first(where: { $0 != "extension" }) {
                 throw context.error(at: path + [extra], "\(Context.display(path + [extra])): a widget with 'extension' describes itself; give only the extension's command")

@@ -13,6 +13,9 @@ struct ConfigReader {
     var widgets: [WidgetDescriptor]
     /// Resolves `~/` in a token file.
     var home: String?
+    /// Where the file is on disk, when `file` names it otherwise (the editor shows only its
+    /// name): its owner and mode decide whether its commands may run, and its folder is theirs.
+    var path: String?
     /// Runs the programs of the widgets the file declares.
     var host = ExtensionHost()
     /// Asks programs that serve several kinds (`extension = [...]`) what they serve.

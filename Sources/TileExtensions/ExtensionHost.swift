@@ -16,9 +16,18 @@ public final class ExtensionHost: Sendable {
     /// returns what it has (a board, which the program's next line reloads).
     let waitsForStreams: Bool
 
-    public init(environment: [String: String] = [:], waitsForStreams: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// Runs shared with the other boards of this user.
+    let shared: SharedRuns
+
+    /// A host whose programs get `environment` besides tiles' own. With `runsDirectory` (the
+    /// cache's `extensions/runs`), boards of one user run a widget's program once per refresh.
+    public init(
+        environment: [String: String] = [:], waitsForStreams: Bool = false, runsDirectory: URL? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.environment = environment
         self.waitsForStreams = waitsForStreams
+        self.shared = SharedRuns(directory: runsDirectory)
         self.log = log
     }
 
@@ -40,7 +49,14 @@ public final class ExtensionHost: Sendable {
         if declaration.listen {
             return try await stream(for: declaration, parameters: parameters).timeline(for: request, now: context.now, wait: waitsForStreams)
         }
-        let output = try await run(declaration, request: request)
+        // What the program is asked, but for when and why: boards share one run per moment.
+        var asked = request
+        asked.now = .distantPast
+        asked.reason = ""
+        let key = declaration.fingerprint + "\u{1E}" + String(decoding: asked.json, as: UTF8.self)
+        let output = try await shared.output(
+            key: key, context: context, freshFor: min(declaration.refresh / 2, 60), timeout: declaration.timeout
+        ) { try await run(declaration, request: request) }
         return try Self.read(output, declaration: declaration, now: context.now)
     }
 

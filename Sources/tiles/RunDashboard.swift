@@ -73,7 +73,7 @@ struct RunDashboard: ParsableCommand {
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
         let plainServices = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
-        let host = ExtensionHost(log: log)
+        let host = ExtensionHost(runsDirectory: directories.cache.appendingPathComponent("extensions/runs"), log: log)
         let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
         if let loaded {
             do {

@@ -262,3 +262,38 @@ import TileUI
         #expect(processes(mentioning: program).count == 1, "one kept program: \(processes(mentioning: program))")
     }
 }
+
+/// Two boards of one user run a widget's program once per refresh.
+@Suite struct SharedRunTests {
+    @Test func twoBoardsAskingTogetherRunTheProgramOnceAndShowTheSameAnswer() async throws {
+        let fixtures = try ProgramFixtures()
+        let runs = fixtures.directory.appendingPathComponent("runs")
+        let counter = fixtures.path("count")
+        let program = try fixtures.script("slow.sh", """
+            #!/bin/sh
+            n=$(cat \(counter) 2>/dev/null || echo 0); n=$((n + 1)); echo $n > \(counter)
+            sleep 0.5
+            echo "run $n"
+            """)
+        let declaration = WidgetDeclaration(kind: "slow", command: ["/bin/sh", program], format: .text)
+        let boards = [ExtensionHost(runsDirectory: runs), ExtensionHost(runsDirectory: runs)]
+        let now = Date()
+        // `tiles reload` reaches both boards with the moment it was sent.
+        let context = TimelineContext(family: .systemSmall, now: now, reason: .user, freshSince: now)
+        async let first = boards[0].timeline(declaration, context: context, parameters: [:])
+        async let second = boards[1].timeline(declaration, context: context, parameters: [:])
+        let answers = try await [first, second].map { $0.entries.first?.content }
+        #expect(answers[0] == .text("run 1\n") && answers[1] == .text("run 1\n"))
+        #expect(fixtures.read("count").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+
+        // A later explicit reload is not answered by the earlier run.
+        let later = TimelineContext(family: .systemSmall, now: now + 1, reason: .user, freshSince: now + 1)
+        let again = try await boards[1].timeline(declaration, context: later, parameters: [:])
+        #expect(again.entries.first?.content == .text("run 2\n"))
+        // A scheduled call within the freshness window takes the last run's answer.
+        let scheduled = TimelineContext(family: .systemSmall, now: now + 2, reason: .policy)
+        let shared = try await boards[0].timeline(declaration, context: scheduled, parameters: [:])
+        #expect(shared.entries.first?.content == .text("run 2\n"))
+        #expect(fixtures.read("count").trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+    }
+}

@@ -19,6 +19,7 @@ public enum ExtensionWidget {
             },
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
+        descriptor.pushesUpdates = declaration.listen
         // An edited declaration (another command, refresh or parameter) is another widget.
         descriptor.revision = declaration.fingerprint
         return descriptor

@@ -36,6 +36,8 @@ import Testing
         defer { channel.close() }
         let sent = Date(timeIntervalSince1970: 1_714_543_200.25)
         #expect(BoardChannel.send(.reload(kind: "commit"), directory: directory, at: sent) == 1)
+        let deadline = Date().addingTimeInterval(5)
+        while received.withLock({ $0.isEmpty }), Date() < deadline { usleep(10_000) }
         #expect(received.withLock { $0 } == [sent])
         // A line without a stamp (an older sender) still works, dated when it arrives.
         #expect(BoardChannel.parse("reload commit")! == (.reload(kind: "commit"), nil))

@@ -66,8 +66,10 @@ struct InstanceState {
     /// `requestedAt` is when an explicit request was made (`date` when not given).
     mutating func request(_ reason: ReloadReason, at date: Date, requestedAt: Date? = nil) {
         if inFlight != nil {
-            // A call is under way and will bring a fresh timeline; only new parameters need another.
+            // A call is under way and will bring a fresh timeline; only new parameters need
+            // another, and an update pushed during the call (which may have missed it).
             if reason == .configuration { followUp = .configuration }
+            if reason == .widgetCenter, instance.widget.pushesUpdates, followUp == nil { followUp = .widgetCenter }
             return
         }
         if let planned = plannedReload, planned.date <= date, !planned.reason.isBudgeted {

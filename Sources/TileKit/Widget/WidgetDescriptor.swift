@@ -14,6 +14,10 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the provider lays out each family itself, so a family change asks it for a new
     /// timeline (widgets from programs); built-in views adapt to the family as they draw.
     public var timelinePerFamily = false
+    /// Whether the widget's source pushes updates and asks for reloads through `WidgetCenter`
+    /// (a streaming program): such a reload that arrives during a call gets a call of its own
+    /// after it, instead of merging into the call that may have missed the update.
+    public var pushesUpdates = false
     /// Identifies this version of the widget: its kind, and for a widget declared in a file, the
     /// declaration, so that an edited declaration replaces the tiles showing the old one.
     public var revision: String

@@ -65,7 +65,7 @@ extension ConfigReader {
                 }
                 declaration.format = format
             case "refresh", "timeout":
-                let seconds = value.int.map(TimeInterval.init) ?? value.string.flatMap(DurationText.seconds)
+                let seconds = Self.seconds(value)
                 guard let seconds, seconds >= (key == "refresh" ? 1 : 0.1), seconds <= 7 * 86_400 else {
                     throw context.mismatch(at: keyPath, expected: "a duration like \"30s\", \"5m\" or \"2h\"", found: value)
                 }
@@ -94,6 +94,13 @@ extension ConfigReader {
             }
         }
         return [declaration]
+    }
+
+    /// A duration: a number of seconds, or text like `5m` (`DurationText`).
+    private static func seconds(_ value: TOMLValue) -> TimeInterval? {
+        if let number = value.int { return TimeInterval(number) }
+        guard let text = value.string else { return nil }
+        return DurationText.seconds(text)
     }
 
     /// A command line: a non-empty list of strings.

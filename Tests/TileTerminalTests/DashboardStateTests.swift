@@ -254,6 +254,8 @@ struct DashboardStateTests {
         #expect(state.mode == .board)
         #expect(state.tiles[0].family == .systemMedium, "the key only closed the help")
         _ = state.update(F.key("?"))
+        #expect(state.update(F.key("q")) == [], "q closes the help like any other key")
+        #expect(state.mode == .board && !state.isQuitting)
         #expect(state.update(F.key("q")) == [.saveState, .quit])
     }
 

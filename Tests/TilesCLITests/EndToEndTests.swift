@@ -169,8 +169,19 @@ import Glibc
         }
         // The badge sits in the Commit tile's top-right corner: the tile is 42 wide at x 29, y 15.
         #expect(Self.character(atColumn: 29 + 42 - 1, of: Self.row(15, of: screen)) == "!")
+        try board.session.sendKeys("q")
+        #expect(try board.session.waitForExit() == 0)
+    }
+
+    @Test func qClosesTheHelpLikeAnyOtherKeyAndASecondQQuits() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
         try board.session.sendKeys("?")
         try board.session.waitFor("the help overlay") { $0.contains("tiles — keys") }
+        try board.session.sendKeys("q")
+        let screen = try board.session.waitFor("the board again") { !$0.contains("tiles — keys") && $0.contains("测试句子") }
+        #expect(Self.row(29, of: screen).hasSuffix("? help"), "the help closed and tiles still runs")
         try board.session.sendKeys("q")
         #expect(try board.session.waitForExit() == 0)
     }

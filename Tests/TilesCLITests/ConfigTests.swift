@@ -187,7 +187,7 @@ struct ConfigHome {
         let check = try runTiles(["check"], environment: home.environment)
         #expect(check.stderr == "")
         #expect(check.status == 0)
-        #expect(check.stdout == "\(home.defaultFile.path): ok — 1 page, 3 tiles (qqsync, alipay, commit); theme default; light\n")
+        #expect(check.stdout == "\(home.defaultFile.path): ok — 1 page, 3 tiles (qqsync, alipay, commit)\n")
 
         try "# mine\n".write(to: home.defaultFile, atomically: true, encoding: .utf8)
         let second = try runTiles(["config", "init"], environment: home.environment)

@@ -197,7 +197,10 @@ struct ConfigHome {
 
         let forced = try runTiles(["config", "init", "--force"], environment: home.environment)
         #expect(forced.status == 0)
+        #expect(forced.stdout == "wrote \(home.defaultFile.path) (the previous file is config.toml.bak)\n")
         #expect(try String(contentsOf: home.defaultFile, encoding: .utf8).contains("[[page.tile]]"))
+        #expect(try String(contentsOf: home.defaultFile.appendingPathExtension("bak"), encoding: .utf8) == "# mine\n",
+                "--force keeps the replaced file as config.toml.bak")
     }
 
     @Test func testRenderIgnoresABrokenConfig() throws {

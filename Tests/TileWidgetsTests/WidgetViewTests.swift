@@ -296,6 +296,23 @@ import TileWidgets
         }
     }
 
+    @Test func testTheCountdownsTimeAndAlipaysUrlsHaveOneRuleInTheirDescriptions() throws {
+        let time = try #require(CountdownIntent.parameterDescriptions.first { $0.key == "time" })
+        for bad in ["25:00", "12:60", "1200", "ab:cd", ":30"] {
+            #expect(throws: ParameterError.malformed(parameter: "time", expected: "a time of day as HH:MM (00:00 to 23:59)", found: bad)) {
+                try time.validate(.string(bad))
+            }
+        }
+        for good in ["00:00", "23:59", "9:05"] { #expect(throws: Never.self) { try time.validate(.string(good)) } }
+        let urls = try #require(AlipayIntent.parameterDescriptions.first { $0.key == "urls" })
+        #expect(throws: ParameterError.self) { try urls.validate(.string("https://x")) }
+        #expect(throws: ParameterError.self) { try urls.validate(.string("scan=alipays://x")) }
+        #expect(throws: ParameterError.self) { try urls.validate(.string("nobutton=https://x.example")) }
+        for good in ["", "scan=https://x.example 收付款=http://y.example/pay"] {
+            #expect(throws: Never.self) { try urls.validate(.string(good)) }
+        }
+    }
+
     @Test func testCommitWithFailureAndCommitShowsTheCommit() {
         var entry = CommitEntry.sample(date: T.goldenDate, timeZone: T.shanghai)
         entry.failure = "HTTP 503"

@@ -222,4 +222,18 @@ struct ConfigHome {
             #expect(result.stdout.contains("Example"), "tiles \(command.joined(separator: " ")) --help")
         }
     }
+
+    @Test func testHelpWrapsProseOnlyWhereTheLineIsFull() throws {
+        // Help prose is wrapped to lines of at most 79 columns: a line that ends while the next
+        // line's first word would still have fitted is a hard line break in mid-sentence.
+        for command in [["reload"], ["store"], ["config"], ["config", "set"], ["check"], ["render"], ["list"]] {
+            let lines = try runTiles(command + ["--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                guard let first = line.first, first != " ", !line.hasSuffix(":"), !line.hasPrefix("USAGE:"),
+                      let word = next.split(separator: " ").first, next.first != " "
+                else { continue }
+                #expect(line.count + 1 + word.count >= 80, "tiles \(command.joined(separator: " ")) --help breaks early: \(line)")
+            }
+        }
+    }
 }

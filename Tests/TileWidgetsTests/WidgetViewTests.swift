@@ -281,7 +281,7 @@ import TileWidgets
         #expect(grid.text.contains("apple/swift's main Latest Commit"))
         #expect(grid.text.contains("Fixed stuff"))
         #expect(grid.text.contains("by John Appleseed at 2022-06-09 10:00"))
-        #expect(grid.text.contains("Updated at 10:05"))
+        #expect(grid.text.contains("Updated at 06-09-2022 10:05"), "the seed's MM-dd-yyyy HH:mm")
         #expect(grid.link(x: 0, y: 0)?.absoluteString.hasPrefix("https://github.com/apple/swift/commit/") == true)
     }
 
@@ -294,6 +294,15 @@ import TileWidgets
             #expect(grid.text.contains("HTTP 404"))
             #expect(grid.link(x: 0, y: 0) == URL(string: "https://github.com/apple/swift/tree/main"))
         }
+    }
+
+    @Test(arguments: [CommitEntry.sample(date: T.goldenDate, timeZone: T.shanghai),
+                      CommitEntry.failed(date: T.goldenDate, timeZone: T.shanghai, reason: "HTTP 404")])
+    func testCommitExtraLargeShowsTheUpdateTimeOnceInTheSeedsFormat(entry: CommitEntry) {
+        let text = T.render(CommitView(entry: entry), .systemExtraLarge).text
+        let word = entry.commit == nil ? "Checked" : "Updated"
+        #expect(text.components(separatedBy: word).count - 1 == 1, "\(word) appears once:\n\(text)")
+        #expect(text.contains("\(word) at 06-09-2022 \(entry.commit == nil ? "10:00" : "10:05")"))
     }
 
     @Test func testTheCountdownsTimeAndAlipaysUrlsHaveOneRuleInTheirDescriptions() throws {
@@ -333,7 +342,7 @@ import TileWidgets
         var entry = CommitEntry.sample(date: T.goldenDate, timeZone: T.shanghai)
         entry.commit?.message = String(repeating: "[SILGen] Emit the right thing for a long message ", count: 4)
         let text = T.render(CommitView(entry: entry), family).text
-        #expect(text.contains("Updated at 10:05"))
+        #expect(text.contains(family == .systemSmall ? "Updated at 10:05" : "Updated at 06-09-2022 10:05"))
         #expect(text.contains("Appleseed"))
         #expect(text.contains("…"))
     }

@@ -149,6 +149,28 @@ import Glibc
         #expect(try board.home.waitForOpened { $0.contains(Self.commitURL) })
     }
 
+    @Test func aClickBeyondColumn223OfAWideTerminalOpensTheTileThere() throws {
+        // Four countdowns and the Commit tile in one row of a 250-column terminal: Commit spans
+        // columns 192 to 233, out of reach of X10 mouse reports (their columns end at 223).
+        let board = try Board(width: 250, height: 30) { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let countdowns = (1...4).map { "[[page.tile]]\nid = \"c\($0)\"\nwidget = \"countdown\"\nfamily = \"medium\"\n" }
+            try ("[[page]]\n" + countdowns.joined() + "[[page.tile]]\nid = \"commit\"\nwidget = \"commit\"\nfamily = \"medium\"\n")
+                .write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        defer { board.close() }
+        let screen = try board.session.waitFor(timeout: 20, "the commit") { $0.contains("Fix the thing") }
+        let (x, y) = try #require(Self.position(of: "Fix the thing", in: screen))
+        #expect(x < 230 && x + 42 > 230, "the Commit tile covers column 230 (its message starts at \(x))")
+        try #require(try board.session.display("#{mouse_sgr_flag}") == "1", "tiles asks for SGR mouse reports (1006)")
+        try board.session.sendMouseClick(x: 230, y: y)
+        #expect(try board.home.waitForOpened { $0.contains(Self.commitURL) })
+        try board.session.sendKeys("q")
+        #expect(try board.session.waitForExit() == 0)
+        #expect(try board.session.display("#{mouse_sgr_flag}") != "1", "SGR reports are off again after quitting")
+    }
+
     // MARK: Resizing, failures, quitting
 
     @Test func resizingRedrawsAndATinyTerminalSaysSoUntilEnlarged() throws {

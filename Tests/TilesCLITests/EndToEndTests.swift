@@ -196,7 +196,11 @@ import Glibc
             Self.row(29, of: screen).contains("commit: bad response") && screen.contains("测试句子") && screen.contains("多云 28℃")
         }
         // The badge sits in the Commit tile's top-right corner: the tile is 42 wide at x 29, y 15.
-        #expect(Self.character(atColumn: 29 + 42 - 1, of: Self.row(15, of: screen)) == "!")
+        let row = Self.row(15, of: screen)
+        let badge = try #require(Self.position(of: "⚠ <1m", in: row), "the badge with its age: \(row)")
+        #expect(badge.x == 29 + 42 - " ⚠ <1m ".count + 1, "` ⚠ <1m ` ends at the tile's last column")
+        let style = StyledScreen(try board.session.capture(escapes: true)).style(of: "⚠")
+        #expect(style?.attributes.contains(7) == true, "reverse video reads in any colour depth")
         try board.session.sendKeys("q")
         #expect(try board.session.waitForExit() == 0)
     }

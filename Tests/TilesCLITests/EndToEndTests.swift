@@ -171,6 +171,19 @@ import Glibc
         #expect(try board.session.display("#{mouse_sgr_flag}") != "1", "SGR reports are off again after quitting")
     }
 
+    @Test func aZWJSequenceInATilesTitleIsDrawnWholeOnTheBoard() throws {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let board = try Board { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try "[[page]]\n[[page.tile]]\nwidget = \"countdown\"\nfamily = \"medium\"\nparameters = { title = \"\(family)下班\" }\n"
+                .write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        defer { board.close() }
+        let screen = try board.session.waitFor("the countdown") { $0.contains("下班") }
+        #expect(screen.contains("\(family)下班"), "the whole family before 下班:\n\(screen)")
+    }
+
     // MARK: Resizing, failures, quitting
 
     @Test func resizingRedrawsAndATinyTerminalSaysSoUntilEnlarged() throws {

@@ -322,6 +322,18 @@ import TileWidgets
         }
     }
 
+    @Test(arguments: [ColorScheme.light, .dark])
+    func testCommitsBylineOnTheGradientIsNotDimmedByTheTerminalAndKeepsThreeToOne(scheme: ColorScheme) throws {
+        let grid = T.render(CommitView(entry: .sample(date: T.goldenDate, timeZone: T.shanghai)), .systemMedium, scheme)
+        let (x, y) = try #require(T.position(of: "by John Appleseed", in: grid))
+        for column in x..<x + 17 {
+            let cell = grid[column, y]
+            #expect(!cell.attributes.contains(.dim), "no terminal dim on the gradient")
+            let foreground = try #require(cell.foreground), background = try #require(cell.background)
+            #expect(foreground.contrastRatio(with: background) >= 3, "\(foreground) on \(background)")
+        }
+    }
+
     @Test func testCommitWithFailureAndCommitShowsTheCommit() {
         var entry = CommitEntry.sample(date: T.goldenDate, timeZone: T.shanghai)
         entry.failure = "HTTP 503"

@@ -56,6 +56,17 @@ static inline int tiles_setcchar(cchar_t *cell, const wchar_t *text, attr_t attr
     return setcchar(cell, text, attributes, 0, &pair);
 }
 
+// A cell holding a whole grapheme of `count` (at most CCHARW_MAX) characters. setcchar keeps only
+// the non-spacing characters after the first, which would cut an emoji ZWJ sequence (👨‍👩‍👧) after
+// its first joiner; the rest is stored after the first character directly. ncurses writes every
+// character of a cell and advances by the first one's width.
+static inline int tiles_setcchar_grapheme(cchar_t *cell, const wchar_t *text, int count, attr_t attributes, int pair) {
+    wchar_t first[2] = { text[0], 0 };
+    if (setcchar(cell, first, attributes, 0, &pair) != OK) return ERR;
+    for (int i = 1; i < count && i < CCHARW_MAX; i++) cell->chars[i] = text[i];
+    return OK;
+}
+
 // Probes a terminfo entry without printing anything (setupterm with an error pointer is silent)
 // and without leaving it installed. Returns -1 when no entry exists, 0 when the entry cannot
 // address the cursor (dumb, printers), 1 when it can; `colors` gets its `colors` capability.

@@ -42,7 +42,7 @@ struct ConfigCommand: ParsableCommand {
         @Option(help: "Write this file instead of $XDG_CONFIG_HOME/tiles/config.toml.")
         var config: String?
 
-        @Flag(help: "Replace an existing file.")
+        @Flag(help: "Replace an existing file (kept as config.toml.bak beside it).")
         var force = false
 
         func run() throws {
@@ -53,8 +53,18 @@ struct ConfigCommand: ParsableCommand {
                 throw UsageError(message: "\(url.path) already exists; use --force to replace it")
             }
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
-            Console.print("wrote \(url.path)")
+            // Like every other write of the config, a replaced file is kept beside it, with its permissions.
+            if let previous = FileManager.default.contents(atPath: url.path) {
+                let backup = url.appendingPathExtension("bak")
+                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                let permissions = (attributes?[.posixPermissions] as? NSNumber).map { mode_t($0.uint16Value) } ?? 0o644
+                try AtomicFile.write(previous, to: backup, permissions: permissions)
+                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
+                Console.print("wrote \(url.path) (the previous file is \(backup.lastPathComponent))")
+            } else {
+                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
+                Console.print("wrote \(url.path)")
+            }
         }
     }
 

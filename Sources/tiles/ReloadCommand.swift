@@ -9,8 +9,8 @@ struct ReloadCommand: ParsableCommand {
         commandName: "reload",
         abstract: "Make every running board reload a widget kind's timelines (all widgets when none is named).",
         discussion: """
-            Like WidgetKit's WidgetCenter.reloadTimelines(ofKind:), across processes: boards listen on
-            owner-only sockets in $XDG_RUNTIME_DIR/tiles (else /tmp/tiles-<uid>). Such reloads do not
+            Like WidgetKit's WidgetCenter.reloadTimelines(ofKind:), across processes: boards listen on \
+            owner-only sockets in $XDG_RUNTIME_DIR/tiles (else /tmp/tiles-<uid>). Such reloads do not \
             count against a tile's budget. Exit status 1 when no board is running.
 
             Examples:

@@ -15,7 +15,7 @@ struct StoreCommand: ParsableCommand {
               tiles store unset alipay.city
               tiles store list
 
-            Running boards notice a change at once and reload the widgets that read the key: a key's
+            Running boards notice a change at once and reload the widgets that read the key: a key's \
             widget is the part before its first dot (alipay.city → alipay).
             """,
         subcommands: [Get.self, Set.self, Unset.self, List.self]

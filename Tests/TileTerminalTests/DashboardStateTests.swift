@@ -128,9 +128,12 @@ struct DashboardStateTests {
             Issue.record("f did not enter hint mode")
             return
         }
-        #expect(hints.map(\.url) == [F.shareURL, F.payURL, F.scanURL])
-        #expect(hints.map(\.label) == ["a", "s", "d"])
-        #expect(hints[0].position == F.screenPoint(of: "去分享", inTile: "quote", state: state))
+        // The quote tile's own link (its widgetURL) first, at the tile's corner, then its 去分享.
+        #expect(hints.map(\.url) == [F.quoteURL, F.shareURL, F.payURL, F.scanURL])
+        #expect(hints.map(\.label) == ["a", "s", "d", "f"])
+        let quoteRect = state.layout.placement(of: "quote")!.rect
+        #expect(hints[0].position == Point(x: quoteRect.minX, y: quoteRect.minY))
+        #expect(hints[1].position == F.screenPoint(of: "去分享", inTile: "quote", state: state))
         // A letter that labels nothing keeps hint mode and says so; Esc leaves.
         #expect(state.update(F.key("z")) == [])
         #expect(state.message?.text.contains("no link is labelled z") == true)
@@ -139,8 +142,11 @@ struct DashboardStateTests {
         #expect(state.mode == .board)
         // The share link copies.
         _ = state.update(F.key("f"))
-        #expect(state.update(F.key("a")) == [.copy("测试")])
+        #expect(state.update(F.key("s")) == [.copy("测试")])
         #expect(state.message?.text.hasPrefix("copied") == true)
+        // The tile's own link opens.
+        _ = state.update(F.key("f"))
+        #expect(state.update(F.key("a")) == [.open(F.quoteURL)])
     }
 
     @Test func twoLetterHintsWaitForTheSecondLetter() {
@@ -254,6 +260,8 @@ struct DashboardStateTests {
         #expect(state.mode == .board)
         #expect(state.tiles[0].family == .systemMedium, "the key only closed the help")
         _ = state.update(F.key("?"))
+        #expect(state.update(F.key("q")) == [], "q closes the help like any other key")
+        #expect(state.mode == .board && !state.isQuitting)
         #expect(state.update(F.key("q")) == [.saveState, .quit])
     }
 

@@ -51,11 +51,36 @@ struct DashboardViewTests {
         _ = state.update(.status(id: "plain", await stale("offline", minutesAgo: 12)))
         let screen = DashboardView.screen(state, now: now)
         let rect = state.layout.placement(of: "plain")!.rect
-        #expect(screen[rect.maxX - 1, rect.minY].character == "!")
-        #expect(screen[rect.maxX - 1, rect.minY].background == Theme.default.color(named: "status.stale", scheme: .light))
+        // ` ⚠ 12m ` in the top-right corner, in reverse video: the stale colour behind white where
+        // there is colour, a solid block in any depth, and the age readable without focusing.
+        let badge = (rect.maxX - 7..<rect.maxX).map { screen[$0, rect.minY] }
+        #expect(badge.map { String($0.character) }.joined() == " ⚠ 12m ")
+        #expect(badge.allSatisfy { $0.attributes.contains(.reverse) && $0.attributes.contains(.bold) })
+        #expect(badge.allSatisfy { $0.foreground == Theme.default.color(named: "status.stale", scheme: .light) })
         #expect(lines(screen)[29].hasPrefix(" plain: offline · 12 min"))
         _ = state.update(F.key(.tab))
         #expect(lines(DashboardView.screen(state, now: now))[29].hasPrefix(" quote · medium "))
+    }
+
+    @Test func theStatusLineCountsEveryStaleTile() async {
+        var state = F.board()
+        _ = state.update(.status(id: "plain", await stale("offline", minutesAgo: 12)))
+        _ = state.update(.status(id: "quote", await stale("HTTP 503", minutesAgo: 3)))
+        let screen = DashboardView.screen(state, now: now)
+        #expect(lines(screen)[29].hasPrefix(" 2 tiles stale · quote: HTTP 503 · 3 min"))
+        let quote = state.layout.placement(of: "quote")!.rect
+        #expect(lines(screen)[quote.minY].contains(" ⚠ 3m "))
+    }
+
+    @Test func aBadgesAgeRedrawsItsTileInTheNextFrame() async {
+        var state = F.board()
+        _ = state.update(.status(id: "plain", await stale("offline", minutesAgo: 12)))
+        let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        let later = now.addingTimeInterval(60)
+        let second = DashboardView.frame(state, now: later, after: first, changedTiles: [])
+        #expect(second.grid == DashboardView.screen(state, now: later))
+        let rect = state.layout.placement(of: "plain")!.rect
+        #expect(lines(second.grid)[rect.minY].contains(" ⚠ 13m "))
     }
 
     @Test func theFocusFrameIsDrawnInTheGutterAroundTheTileNotOverIt() {
@@ -146,6 +171,26 @@ struct StatusLineTests {
         #expect(StatusLine.age(since: now.addingTimeInterval(-12 * 60 - 59), now: now) == "12 min")
         #expect(StatusLine.age(since: now.addingTimeInterval(-3 * 3600), now: now) == "3 h")
         #expect(StatusLine.age(since: now.addingTimeInterval(-3 * 86400), now: now) == "3 d")
+    }
+
+    @Test func aStaleBadgeAsksForAFrameWhenItsAgeChanges() async {
+        let now = Date(timeIntervalSince1970: 1_714_543_200)
+        var state = DashboardFixtures.board()
+        #expect(DashboardView.nextBadgeChange(state, now: now) == nil)
+        let status = await DashboardFixtures.staleStatus("offline", since: now.addingTimeInterval(-(12 * 60 + 20)))
+        _ = state.update(.status(id: "plain", status))
+        #expect(DashboardView.nextBadgeChange(state, now: now) == now.addingTimeInterval(40))
+        let hours = await DashboardFixtures.staleStatus("offline", since: now.addingTimeInterval(-(3 * 3600 + 600)))
+        _ = state.update(.status(id: "plain", hours))
+        #expect(DashboardView.nextBadgeChange(state, now: now) == now.addingTimeInterval(3000))
+    }
+
+    @Test func staleBadgeAgesAreShort() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(StatusLine.shortAge(since: now.addingTimeInterval(-20), now: now) == "<1m")
+        #expect(StatusLine.shortAge(since: now.addingTimeInterval(-5 * 60), now: now) == "5m")
+        #expect(StatusLine.shortAge(since: now.addingTimeInterval(-3 * 3600), now: now) == "3h")
+        #expect(StatusLine.shortAge(since: now.addingTimeInterval(-72 * 3600), now: now) == "3d")
     }
 
     @Test func staleTextJoinsReasonAndAge() async {

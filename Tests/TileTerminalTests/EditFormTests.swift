@@ -118,6 +118,21 @@ struct EditFormTests {
         #expect(form.values["size"] == .integer(51), "→ steps a number")
     }
 
+    @Test func aTextRuleOfTheDescriptionRefusesTheValueInTheEditorWithItsMessage() {
+        let rule = ParameterRule(expected: "HH:MM") { $0.count == 5 && $0.dropFirst(2).first == ":" }
+        var form = EditForm(tileID: "clock", title: "倒计时", family: .systemMedium, parameters: [
+            ParameterDescription(key: "time", title: "时间", kind: .string(maxLength: 5), defaultValue: .string("18:00"), rule: rule),
+        ], values: [:])
+        _ = form.handle(.character(" "))
+        for _ in 0..<5 { _ = form.handle(.backspace) }
+        Self.type("9", into: &form)
+        _ = form.handle(.enter)
+        #expect(form.error == "parameter 'time' must be HH:MM, found '9'")
+        #expect(form.editor != nil)
+        _ = form.handle(.escape)
+        #expect(form.values["time"] == .string("18:00"))
+    }
+
     @Test func aSlotPicksFromAFilterableListAndSwapsWithTheSlotHoldingThePick() {
         var form = Self.form()
         Self.select("功能 3", in: &form)

@@ -66,6 +66,25 @@ import Testing
         #expect(keys([.mouse(x: 3, y: 4, state: UInt(tiles_button1_released()))]) == [])
     }
 
+    /// `text` as ncurses passes on a sequence it has no key for: one character per scalar.
+    func characters(_ text: String) -> [RawInput] { text.unicodeScalars.map { .character($0.value) } }
+
+    @Test func sgrMouseReportsAreClicksAtAnyColumnAndReleasesAreDropped() {
+        #expect(keys(characters("\u{1B}[<0;231;5M\u{1B}[<0;231;5m")) == [.mouse(x: 230, y: 4, button: .left)])
+        #expect(keys(characters("\u{1B}[<2;1;1M")) == [.mouse(x: 0, y: 0, button: .right)])
+        #expect(keys(characters("\u{1B}[<64;10;3M\u{1B}[<65;10;3M"))
+            == [.mouse(x: 9, y: 2, button: .scrollUp), .mouse(x: 9, y: 2, button: .scrollDown)])
+        #expect(keys(characters("\u{1B}[<35;10;3M")) == [], "motion")
+        #expect(keys(characters("a\u{1B}[<0;2;2Mb"))
+            == [.key(.character("a")), .mouse(x: 1, y: 1, button: .left), .key(.character("b"))])
+    }
+
+    @Test func anEscapeThatIsNoMouseReportStaysAKey() {
+        #expect(keys(characters("\u{1B}")) == [.key(.escape)])
+        #expect(keys(characters("\u{1B}[<0;2")) == [.key(.escape), .key(.character("[")), .key(.character("<")),
+                                                   .key(.character("0")), .key(.character(";")), .key(.character("2"))])
+    }
+
     @Test func resizeCarriesTheNewSize() {
         #expect(keys([.resize(width: 80, height: 24)]) == [.resize(width: 80, height: 24)])
     }

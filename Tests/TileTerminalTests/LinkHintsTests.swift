@@ -58,6 +58,24 @@ struct LinkHintsTests {
     }
 }
 
+extension LinkHintsTests {
+    @Test func aTileLevelLinkGetsALabelAtTheTilesCornerUnlessALinkLeadsThere() {
+        let tile = URL(string: "https://tile.example/")!, inner = URL(string: "https://inner.example/")!
+        let withWidgetURL = CellGrid.render(
+            VStack(spacing: 0) { Text("quote"); Link("go", destination: inner) }.widgetURL(tile), width: 5, height: 2)
+        let same = CellGrid.render(Link("go", destination: tile).widgetURL(tile), width: 2, height: 1)
+        let placements = [
+            BoardLayout.Placement(id: "one", index: 0, rect: Rect(x: 3, y: 4, width: 5, height: 2)),
+            BoardLayout.Placement(id: "two", index: 1, rect: Rect(x: 10, y: 4, width: 2, height: 1)),
+        ]
+        let hints = LinkHints.hints(
+            for: [(placements[0], withWidgetURL), (placements[1], same)], visibleArea: Rect(x: 0, y: 0, width: 20, height: 10))
+        #expect(hints.map(\.url) == [tile, inner, tile])
+        #expect(hints.map(\.tileID) == ["one", "one", "two"])
+        #expect(hints[0] == LinkHint(label: "a", position: Point(x: 3, y: 4), tileID: "one", url: tile))
+    }
+}
+
 /// What a tap on a URL does.
 struct TapActionTests {
     @Test func webAndMailLinksOpen() {

@@ -71,6 +71,6 @@ import TileUIJSON
     }
 
     @Test func emojiSequencesStayWhole() {
-        #expect(render("👨‍👩‍👧|❤️|e\u{301}", width: 8, height: 1).text.hasPrefix("👨|❤️|é"))
+        #expect(render("👨‍👩‍👧|❤️|e\u{301}", width: 8, height: 1).text.hasPrefix("👨‍👩‍👧|❤️|é"))
     }
 }

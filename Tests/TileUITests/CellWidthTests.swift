@@ -53,16 +53,25 @@ import Testing
         #expect(Character("a\u{FE0F}").cellWidth == 1)
     }
 
-    @Test func zwjSequenceIsCutToItsBaseEmoji() {
+    @Test func zwjSequenceIsKeptWholeInTheColumnsOfItsFirstEmoji() {
         let family: Character = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
-        #expect(family.terminalNormalized == "\u{1F468}")
+        #expect(family.terminalNormalized == family)
         #expect(family.cellWidth == 2)
         let rainbowFlag: Character = "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}"
-        #expect(rainbowFlag.terminalNormalized == "\u{1F3F3}\u{FE0F}")
+        #expect(rainbowFlag.terminalNormalized == rainbowFlag)
         #expect(rainbowFlag.cellWidth == 2)
+        // Skin tones go, the sequence stays.
         let technologist: Character = "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"
-        #expect(technologist.terminalNormalized == "\u{1F469}")
+        #expect(technologist.terminalNormalized == "\u{1F469}\u{200D}\u{1F4BB}")
         #expect(technologist.cellWidth == 2)
+    }
+
+    @Test func aTextWithAZWJSequenceKeepsItWholeInOneCell() {
+        let grid = CellGrid.render(Text("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}下班"), width: 6, height: 1)
+        #expect(grid[0, 0].character == "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
+        #expect(grid[1, 0].isContinuation)
+        #expect(grid[2, 0].character == "下")
+        #expect(grid.line(0).hasPrefix("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}下班"))
     }
 
     @Test func zwjInsideNonEmojiGraphemeIsKept() {

@@ -70,6 +70,28 @@ import Testing
         #expect(CellGrid.render(view, width: 8, height: 1).text == "pin ▒▒▒▒")
     }
 
+    @Test func testDimTextOverAKnownBackgroundIsBlendedTowardsItKeepingThreeToOne() {
+        let white = RGBColor.white, black = RGBColor.black, orange = RGBColor(hex: 0xFF9500)
+        let quiet = CellGrid.render(Text("by").font(.caption).foregroundColor(Color(white)).background(Color(black)), width: 2, height: 1)
+        let shown = try! #require(quiet[0, 0].foreground)
+        #expect(!quiet[0, 0].attributes.contains(.dim), "no terminal dim over a colour")
+        #expect(shown != white, "quieter than the text")
+        #expect(shown.contrastRatio(with: black) >= 3)
+        // White on a saturated orange is already below 3:1: it is not made any fainter.
+        let onOrange = CellGrid.render(Text("by").font(.caption).foregroundColor(Color(white)).background(Color(orange)), width: 2, height: 1)
+        #expect(onOrange[0, 0].foreground == white)
+        #expect(!onOrange[0, 0].attributes.contains(.dim))
+        // Over the terminal's own background tiles cannot blend: the dim attribute stays.
+        let plain = CellGrid.render(Text("by").font(.caption).foregroundColor(Color(white)), width: 2, height: 1)
+        #expect(plain[0, 0].attributes.contains(.dim))
+    }
+
+    @Test func testContrastRatioFollowsWCAG() {
+        #expect(abs(RGBColor.black.contrastRatio(with: .white) - 21) < 0.01)
+        #expect(RGBColor.white.contrastRatio(with: .white) == 1)
+        #expect(abs(RGBColor(hex: 0x767676).contrastRatio(with: .white) - 4.54) < 0.01)
+    }
+
     @Test func testOpacityBlendsOverKnownBackgroundAndDimsOtherwise() {
         let blended = CellGrid.render(Text("a").foregroundColor(.white).opacity(0.5).background(.black), width: 1, height: 1)
         #expect(blended[0, 0].foreground == RGBColor(hex: 0x808080))

@@ -281,7 +281,7 @@ import TileWidgets
         #expect(grid.text.contains("apple/swift's main Latest Commit"))
         #expect(grid.text.contains("Fixed stuff"))
         #expect(grid.text.contains("by John Appleseed at 2022-06-09 10:00"))
-        #expect(grid.text.contains("Updated at 10:05"))
+        #expect(grid.text.contains("Updated at 06-09-2022 10:05"), "the seed's MM-dd-yyyy HH:mm")
         #expect(grid.link(x: 0, y: 0)?.absoluteString.hasPrefix("https://github.com/apple/swift/commit/") == true)
     }
 
@@ -293,6 +293,44 @@ import TileWidgets
         if family.isSystem {
             #expect(grid.text.contains("HTTP 404"))
             #expect(grid.link(x: 0, y: 0) == URL(string: "https://github.com/apple/swift/tree/main"))
+        }
+    }
+
+    @Test(arguments: [CommitEntry.sample(date: T.goldenDate, timeZone: T.shanghai),
+                      CommitEntry.failed(date: T.goldenDate, timeZone: T.shanghai, reason: "HTTP 404")])
+    func testCommitExtraLargeShowsTheUpdateTimeOnceInTheSeedsFormat(entry: CommitEntry) {
+        let text = T.render(CommitView(entry: entry), .systemExtraLarge).text
+        let word = entry.commit == nil ? "Checked" : "Updated"
+        #expect(text.components(separatedBy: word).count - 1 == 1, "\(word) appears once:\n\(text)")
+        #expect(text.contains("\(word) at 06-09-2022 \(entry.commit == nil ? "10:00" : "10:05")"))
+    }
+
+    @Test func testTheCountdownsTimeAndAlipaysUrlsHaveOneRuleInTheirDescriptions() throws {
+        let time = try #require(CountdownIntent.parameterDescriptions.first { $0.key == "time" })
+        for bad in ["25:00", "12:60", "1200", "ab:cd", ":30"] {
+            #expect(throws: ParameterError.malformed(parameter: "time", expected: "a time of day as HH:MM (00:00 to 23:59)", found: bad)) {
+                try time.validate(.string(bad))
+            }
+        }
+        for good in ["00:00", "23:59", "9:05"] { #expect(throws: Never.self) { try time.validate(.string(good)) } }
+        let urls = try #require(AlipayIntent.parameterDescriptions.first { $0.key == "urls" })
+        #expect(throws: ParameterError.self) { try urls.validate(.string("https://x")) }
+        #expect(throws: ParameterError.self) { try urls.validate(.string("scan=alipays://x")) }
+        #expect(throws: ParameterError.self) { try urls.validate(.string("nobutton=https://x.example")) }
+        for good in ["", "scan=https://x.example 收付款=http://y.example/pay"] {
+            #expect(throws: Never.self) { try urls.validate(.string(good)) }
+        }
+    }
+
+    @Test(arguments: [ColorScheme.light, .dark])
+    func testCommitsBylineOnTheGradientIsNotDimmedByTheTerminalAndKeepsThreeToOne(scheme: ColorScheme) throws {
+        let grid = T.render(CommitView(entry: .sample(date: T.goldenDate, timeZone: T.shanghai)), .systemMedium, scheme)
+        let (x, y) = try #require(T.position(of: "by John Appleseed", in: grid))
+        for column in x..<x + 17 {
+            let cell = grid[column, y]
+            #expect(!cell.attributes.contains(.dim), "no terminal dim on the gradient")
+            let foreground = try #require(cell.foreground), background = try #require(cell.background)
+            #expect(foreground.contrastRatio(with: background) >= 3, "\(foreground) on \(background)")
         }
     }
 
@@ -316,7 +354,7 @@ import TileWidgets
         var entry = CommitEntry.sample(date: T.goldenDate, timeZone: T.shanghai)
         entry.commit?.message = String(repeating: "[SILGen] Emit the right thing for a long message ", count: 4)
         let text = T.render(CommitView(entry: entry), family).text
-        #expect(text.contains("Updated at 10:05"))
+        #expect(text.contains(family == .systemSmall ? "Updated at 10:05" : "Updated at 06-09-2022 10:05"))
         #expect(text.contains("Appleseed"))
         #expect(text.contains("…"))
     }

@@ -187,7 +187,7 @@ struct ConfigHome {
         let check = try runTiles(["check"], environment: home.environment)
         #expect(check.stderr == "")
         #expect(check.status == 0)
-        #expect(check.stdout == "\(home.defaultFile.path): ok — 1 page, 3 tiles (qqsync, alipay, commit); theme default; light\n")
+        #expect(check.stdout == "\(home.defaultFile.path): ok — 1 page, 3 tiles (qqsync, alipay, commit)\n")
 
         try "# mine\n".write(to: home.defaultFile, atomically: true, encoding: .utf8)
         let second = try runTiles(["config", "init"], environment: home.environment)
@@ -197,7 +197,10 @@ struct ConfigHome {
 
         let forced = try runTiles(["config", "init", "--force"], environment: home.environment)
         #expect(forced.status == 0)
+        #expect(forced.stdout == "wrote \(home.defaultFile.path) (the previous file is config.toml.bak)\n")
         #expect(try String(contentsOf: home.defaultFile, encoding: .utf8).contains("[[page.tile]]"))
+        #expect(try String(contentsOf: home.defaultFile.appendingPathExtension("bak"), encoding: .utf8) == "# mine\n",
+                "--force keeps the replaced file as config.toml.bak")
     }
 
     @Test func testRenderIgnoresABrokenConfig() throws {
@@ -217,6 +220,20 @@ struct ConfigHome {
             let result = try runTiles(command + ["--help"])
             #expect(result.status == 0)
             #expect(result.stdout.contains("Example"), "tiles \(command.joined(separator: " ")) --help")
+        }
+    }
+
+    @Test func testHelpWrapsProseOnlyWhereTheLineIsFull() throws {
+        // Help prose is wrapped to lines of at most 79 columns: a line that ends while the next
+        // line's first word would still have fitted is a hard line break in mid-sentence.
+        for command in [["reload"], ["store"], ["config"], ["config", "set"], ["check"], ["render"], ["list"]] {
+            let lines = try runTiles(command + ["--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                guard let first = line.first, first != " ", !line.hasSuffix(":"), !line.hasPrefix("USAGE:"),
+                      let word = next.split(separator: " ").first, next.first != " "
+                else { continue }
+                #expect(line.count + 1 + word.count >= 80, "tiles \(command.joined(separator: " ")) --help breaks early: \(line)")
+            }
         }
     }
 }

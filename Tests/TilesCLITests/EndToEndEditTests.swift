@@ -80,6 +80,44 @@ extension EndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("config/tiles/config.toml").path))
     }
 
+    @Test func aFirstSaveIntoANewFileDoesNotPinTheColourScheme() throws {
+        let home = try DashboardHome()
+        let server = try StubHTTPServer(routes: Self.routes())
+        defer { server.stop() }
+        let file = home.root.appendingPathComponent("config/tiles/config.toml")
+        var dark: StyledScreen.Style?
+        do {
+            let first = try Board(home: home, server: server)
+            defer { first.close() }
+            try first.waitForData()
+            try first.session.sendKeys("t")
+            try first.session.waitFor("dark mode") { Self.row(29, of: $0).contains("dark mode") }
+            dark = StyledScreen(try first.session.capture(escapes: true)).style(of: "? help")
+            // The second tile is Alipay: switch its weather off and save into a new config file.
+            try first.session.sendKeys("Tab", "Tab", "e")
+            try first.session.waitFor("the edit form") { $0.contains("Edit 支付宝") }
+            try first.session.sendKeys("Down", "Down", "Down", "Down", "Space")
+            try first.session.waitFor("the switch off") { $0.contains("[ ]") }
+            try first.session.sendKeys("Enter")
+            try first.session.waitFor("the save") { $0.contains("saved to ") }
+            try first.session.sendKeys("q")
+            #expect(try first.session.waitForExit() == 0)
+        }
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(!saved.contains("\nscheme =") && !saved.contains("\nname ="), "the look stays state.json's: \(saved)")
+        let second = try Board(home: home, server: server)
+        defer { second.close() }
+        try second.session.waitFor(timeout: 20, "the board again") { $0.contains("测试句子") && $0.contains("? help") }
+        let style = StyledScreen(try second.session.capture(escapes: true)).style(of: "? help")
+        #expect(dark != nil && style == dark, "still dark after the restart")
+        try second.session.sendKeys("t")
+        try second.session.waitFor("light mode") { Self.row(29, of: $0).contains("light mode") }
+        try second.session.sendKeys("q")
+        #expect(try second.session.waitForExit() == 0)
+        let state = try String(contentsOf: home.root.appendingPathComponent("state/tiles/state.json"), encoding: .utf8)
+        #expect(state.contains("\"light\""), "t persists again")
+    }
+
     @Test func escCancelsTheEditFormAndTheFileStaysUntouched() throws {
         var configFile: URL?
         let board = try Board { configFile = try Self.alipayConfig($0) }

@@ -115,13 +115,19 @@ import Glibc
         try board.waitForData()
         try board.session.sendKeys("f")
         try board.session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
-        // Labels follow the page: a is QQ Sync's 去分享, s Alipay's first button (扫一扫).
-        try board.session.sendKeys("s")
+        // Labels follow the page: a is the QQ Sync tile's own link (the quote), s its 去分享,
+        // d Alipay's first button (扫一扫).
+        try board.session.sendKeys("d")
         #expect(try board.home.waitForOpened { $0.contains("10000007") })
         try board.session.waitFor("hint mode left") { !Self.row(29, of: $0).contains("type a hint label") }
 
         try board.session.sendKeys("f")
         try board.session.sendKeys("a")
+        #expect(try board.home.waitForOpened { $0.contains("https://hitokoto.cn?uuid=u1") }, "the tile-level link has a label")
+        try board.session.waitFor("hint mode left") { !Self.row(29, of: $0).contains("type a hint label") }
+
+        try board.session.sendKeys("f")
+        try board.session.sendKeys("s")
         try board.session.waitFor("the share button's copy") { Self.row(29, of: $0).contains("copied to the clipboard: 测试句子") }
     }
 
@@ -141,6 +147,41 @@ import Glibc
         let (x, y) = try #require(Self.position(of: "Fix the thing", in: screen))
         try board.session.sendMouseClick(x: x + 2, y: y)
         #expect(try board.home.waitForOpened { $0.contains(Self.commitURL) })
+    }
+
+    @Test func aClickBeyondColumn223OfAWideTerminalOpensTheTileThere() throws {
+        // Four countdowns and the Commit tile in one row of a 250-column terminal: Commit spans
+        // columns 192 to 233, out of reach of X10 mouse reports (their columns end at 223).
+        let board = try Board(width: 250, height: 30) { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let countdowns = (1...4).map { "[[page.tile]]\nid = \"c\($0)\"\nwidget = \"countdown\"\nfamily = \"medium\"\n" }
+            try ("[[page]]\n" + countdowns.joined() + "[[page.tile]]\nid = \"commit\"\nwidget = \"commit\"\nfamily = \"medium\"\n")
+                .write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        defer { board.close() }
+        let screen = try board.session.waitFor(timeout: 20, "the commit") { $0.contains("Fix the thing") }
+        let (x, y) = try #require(Self.position(of: "Fix the thing", in: screen))
+        #expect(x < 230 && x + 42 > 230, "the Commit tile covers column 230 (its message starts at \(x))")
+        try #require(try board.session.display("#{mouse_sgr_flag}") == "1", "tiles asks for SGR mouse reports (1006)")
+        try board.session.sendMouseClick(x: 230, y: y)
+        #expect(try board.home.waitForOpened { $0.contains(Self.commitURL) })
+        try board.session.sendKeys("q")
+        #expect(try board.session.waitForExit() == 0)
+        #expect(try board.session.display("#{mouse_sgr_flag}") != "1", "SGR reports are off again after quitting")
+    }
+
+    @Test func aZWJSequenceInATilesTitleIsDrawnWholeOnTheBoard() throws {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let board = try Board { home in
+            let directory = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try "[[page]]\n[[page.tile]]\nwidget = \"countdown\"\nfamily = \"medium\"\nparameters = { title = \"\(family)下班\" }\n"
+                .write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        defer { board.close() }
+        let screen = try board.session.waitFor("the countdown") { $0.contains("下班") }
+        #expect(screen.contains("\(family)下班"), "the whole family before 下班:\n\(screen)")
     }
 
     // MARK: Resizing, failures, quitting
@@ -168,9 +209,24 @@ import Glibc
             Self.row(29, of: screen).contains("commit: bad response") && screen.contains("测试句子") && screen.contains("多云 28℃")
         }
         // The badge sits in the Commit tile's top-right corner: the tile is 42 wide at x 29, y 15.
-        #expect(Self.character(atColumn: 29 + 42 - 1, of: Self.row(15, of: screen)) == "!")
+        let row = Self.row(15, of: screen)
+        let badge = try #require(Self.position(of: "⚠ <1m", in: row), "the badge with its age: \(row)")
+        #expect(badge.x == 29 + 42 - " ⚠ <1m ".count + 1, "` ⚠ <1m ` ends at the tile's last column")
+        let style = StyledScreen(try board.session.capture(escapes: true)).style(of: "⚠")
+        #expect(style?.attributes.contains(7) == true, "reverse video reads in any colour depth")
+        try board.session.sendKeys("q")
+        #expect(try board.session.waitForExit() == 0)
+    }
+
+    @Test func qClosesTheHelpLikeAnyOtherKeyAndASecondQQuits() throws {
+        let board = try Board()
+        defer { board.close() }
+        try board.waitForData()
         try board.session.sendKeys("?")
         try board.session.waitFor("the help overlay") { $0.contains("tiles — keys") }
+        try board.session.sendKeys("q")
+        let screen = try board.session.waitFor("the board again") { !$0.contains("tiles — keys") && $0.contains("测试句子") }
+        #expect(Self.row(29, of: screen).hasSuffix("? help"), "the help closed and tiles still runs")
         try board.session.sendKeys("q")
         #expect(try board.session.waitForExit() == 0)
     }

@@ -120,3 +120,13 @@ func displayWidth(_ line: Substring) -> Int {
         return width + (wide ? 2 : 1)
     }
 }
+
+extension RenderTests {
+    @Test func testAZWJSequenceInAParameterIsDrawnWhole() throws {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let result = try runTiles(["render", "--widget", "countdown", "--family", "medium", "--offline",
+                                   "--param", "title=\(family)下班"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\(family)下班"), "the whole family, then the text:\n\(result.stdout)")
+    }
+}

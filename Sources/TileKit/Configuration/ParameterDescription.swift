@@ -45,16 +45,20 @@ public struct ParameterDescription: Hashable, Sendable {
     public var title: String
     public var kind: ParameterKind
     public var defaultValue: ParameterValue
+    /// What a text value must look like beyond its length; nil when any text is fine.
+    public var rule: ParameterRule?
 
-    /// A parameter `key` titled `title`, edited as `kind`, starting at `defaultValue`.
-    public init(key: String, title: String, kind: ParameterKind, defaultValue: ParameterValue) {
+    /// A parameter `key` titled `title`, edited as `kind`, starting at `defaultValue`; a text
+    /// value must also pass `rule`.
+    public init(key: String, title: String, kind: ParameterKind, defaultValue: ParameterValue, rule: ParameterRule? = nil) {
         self.key = key
         self.title = title
         self.kind = kind
         self.defaultValue = defaultValue
+        self.rule = rule
     }
 
-    /// Checks a value against this parameter: type, range, length, choices and count.
+    /// Checks a value against this parameter: type, range, length, rule, choices and count.
     public func validate(_ value: ParameterValue) throws(ParameterError) {
         switch (kind, value) {
         case (.bool, .bool):
@@ -63,6 +67,7 @@ public struct ParameterDescription: Hashable, Sendable {
             if let range, !range.contains(number) { throw .outOfRange(parameter: key, value: number, range: range) }
         case let (.string(maxLength), .string(text)):
             if let maxLength, text.count > maxLength { throw .tooLong(parameter: key, maxLength: maxLength) }
+            if let rule, !rule.check(text) { throw .malformed(parameter: key, expected: rule.expected, found: text) }
         case let (.choice(options), .string(choice)), let (.dynamic(options), .string(choice)):
             if !options.contains(where: { $0.value == choice }) {
                 throw .notAChoice(parameter: key, value: choice, choices: options.map(\.value))

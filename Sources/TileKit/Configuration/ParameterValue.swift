@@ -76,6 +76,8 @@ public enum ParameterError: Error, Equatable, CustomStringConvertible {
     case wrongType(parameter: String, expected: String, found: String)
     case outOfRange(parameter: String, value: Int, range: ClosedRange<Int>)
     case tooLong(parameter: String, maxLength: Int)
+    /// A text value that breaks the parameter's `ParameterRule`.
+    case malformed(parameter: String, expected: String, found: String)
     case notAChoice(parameter: String, value: String, choices: [String])
     case wrongCount(parameter: String, count: Int, allowed: ClosedRange<Int>)
     case duplicate(parameter: String, value: String)
@@ -92,6 +94,8 @@ public enum ParameterError: Error, Equatable, CustomStringConvertible {
             return "parameter '\(name)' must be between \(range.lowerBound) and \(range.upperBound), found \(value)"
         case let .tooLong(name, maxLength):
             return "parameter '\(name)' is longer than \(maxLength) characters"
+        case let .malformed(name, expected, found):
+            return "parameter '\(name)' must be \(expected), found '\(found)'"
         case let .notAChoice(name, value, choices):
             return "parameter '\(name)' has no choice '\(value)'; choices: \(choices.joined(separator: ", "))"
         case let .wrongCount(name, count, allowed):

@@ -75,23 +75,25 @@ public struct WidgetParameter<Intent: WidgetIntent>: Sendable {
     public let key: String
     public let title: String
     private let kind: @Sendable () -> ParameterKind
+    private let rule: ParameterRule?
     let get: @Sendable (Intent) -> ParameterValue
     private let assign: @Sendable (inout Intent, ParameterValue) -> Bool
 
     init(
-        key: String, title: String, kind: @escaping @Sendable () -> ParameterKind,
+        key: String, title: String, kind: @escaping @Sendable () -> ParameterKind, rule: ParameterRule? = nil,
         get: @escaping @Sendable (Intent) -> ParameterValue,
         assign: @escaping @Sendable (inout Intent, ParameterValue) -> Bool
     ) {
         self.key = key
         self.title = title
         self.kind = kind
+        self.rule = rule
         self.get = get
         self.assign = assign
     }
 
     func describe(_ intent: Intent) -> ParameterDescription {
-        ParameterDescription(key: key, title: title, kind: kind(), defaultValue: get(intent))
+        ParameterDescription(key: key, title: title, kind: kind(), defaultValue: get(intent), rule: rule)
     }
 
     /// Validates `value` and stores it in `intent`.
@@ -122,11 +124,12 @@ public struct WidgetParameter<Intent: WidgetIntent>: Sendable {
         }
     }
 
-    /// A line of text, optionally at most `maxLength` characters.
+    /// A line of text, optionally at most `maxLength` characters and passing `rule`.
     public static func string(
-        _ key: String, title: String, _ keyPath: WritableKeyPath<Intent, String> & Sendable, maxLength: Int? = nil
+        _ key: String, title: String, _ keyPath: WritableKeyPath<Intent, String> & Sendable, maxLength: Int? = nil,
+        rule: ParameterRule? = nil
     ) -> Self {
-        Self(key: key, title: title, kind: { .string(maxLength: maxLength) }, get: { .string($0[keyPath: keyPath]) }) { intent, value in
+        Self(key: key, title: title, kind: { .string(maxLength: maxLength) }, rule: rule, get: { .string($0[keyPath: keyPath]) }) { intent, value in
             guard case .string(let text) = value else { return false }
             intent[keyPath: keyPath] = text
             return true

@@ -212,9 +212,11 @@ final class DashboardSession {
         lastFrame = frame
     }
 
-    /// The earliest of the scheduler's next date and a Smart Stack's next possible rotation.
+    /// The earliest of the scheduler's next date, a Smart Stack's next possible rotation and the
+    /// next change of a stale badge's age.
     private func nextWakeDate() -> Date? {
-        let scheduled = scheduler.nextWakeDate()
+        let badge = DashboardView.nextBadgeChange(state, now: options.clock.now())
+        let scheduled = [scheduler.nextWakeDate(), badge].compactMap { $0 }.min()
         guard !stackScores.isEmpty,
               let rotation = state.nextStackRotation(scores: stackScores, now: options.clock.now()) else { return scheduled }
         return min(scheduled ?? rotation, rotation)

@@ -85,8 +85,8 @@ extension DashboardState {
         return []
     }
 
+    /// Any key closes the help, `q` included, as the overlay says; only Ctrl-C quits from here.
     private mutating func helpKey(_ key: Key) -> [DashboardEffect] {
-        if key == .character("q") { return quit() }
         mode = .board
         return []
     }

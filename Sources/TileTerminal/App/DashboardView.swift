@@ -8,15 +8,31 @@ import TileUI
 /// corner, the focused tile's frame in the gutter around it (never over its content), hint labels,
 /// the status line, and the help overlay on top.
 public enum DashboardView {
-    /// The badge drawn in the top-right corner of a stale tile.
-    public static let staleBadge = "!"
+    /// The badge drawn in the top-right corner of a stale tile, `⚠ 12m`: a warning sign and how
+    /// long the tile has been failing, in reverse video so it reads in every colour depth.
+    public static func staleBadge(_ status: InstanceStatus?, now: Date) -> String? {
+        guard let status, status.isStale else { return nil }
+        guard let since = status.since else { return "⚠" }
+        return "⚠ " + StatusLine.shortAge(since: since, now: now)
+    }
+
+    /// When the age in a stale badge of the page shown next changes (`⚠ 5m` → `⚠ 6m`), so that the
+    /// event loop draws a frame then even when nothing else happens; nil without stale badges.
+    public static func nextBadgeChange(_ state: DashboardState, now: Date) -> Date? {
+        state.visibleTileIDs.compactMap { id -> Date? in
+            guard let status = state.tile(id)?.status, status.isStale, let since = status.since else { return nil }
+            let elapsed = max(0, now.timeIntervalSince(since))
+            let unit: TimeInterval = elapsed < 3600 ? 60 : elapsed < 48 * 3600 ? 3600 : 86400
+            return since.addingTimeInterval((elapsed / unit).rounded(.down) * unit + unit)
+        }.min()
+    }
 
     /// The screen for `state` at `now`, exactly `state.screen` in size.
     public static func screen(_ state: DashboardState, now: Date) -> CellGrid {
-        screen(state, statusLine: StatusLine(state: state, now: now))
+        screen(state, statusLine: StatusLine(state: state, now: now), now: now)
     }
 
-    private static func screen(_ state: DashboardState, statusLine: StatusLine) -> CellGrid {
+    private static func screen(_ state: DashboardState, statusLine: StatusLine, now: Date) -> CellGrid {
         let scheme = state.scheme
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: scheme) }
         var canvas = ScreenCanvas(size: state.screen, background: color("board.background"))
@@ -27,7 +43,7 @@ public enum DashboardView {
             }
             return canvas.grid
         }
-        for placement in state.visiblePlacements { drawTile(placement, of: state, in: &canvas) }
+        for placement in state.visiblePlacements { drawTile(placement, of: state, now: now, in: &canvas) }
         if case .hints(let hints, let typed) = state.mode {
             for hint in hints where hint.label.hasPrefix(typed) {
                 canvas.write(hint.label, x: hint.position.x, y: hint.position.y, clip: state.layout.area,
@@ -42,7 +58,7 @@ public enum DashboardView {
 
     /// One tile at its place: its drawing (or a plain fill until it has one), the stale badge,
     /// and the focus frame in the gutter around it.
-    private static func drawTile(_ placement: BoardLayout.Placement, of state: DashboardState, in canvas: inout ScreenCanvas) {
+    private static func drawTile(_ placement: BoardLayout.Placement, of state: DashboardState, now: Date, in canvas: inout ScreenCanvas) {
         guard let tile = state.tile(placement.id) else { return }
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
         let rect = placement.rect, area = state.layout.area
@@ -51,10 +67,13 @@ public enum DashboardView {
         } else {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
-        if tile.status?.isStale == true {
-            let x = min(rect.maxX, area.maxX) - staleBadge.cellWidth
-            canvas.write(staleBadge, x: x, y: rect.minY, clip: area, foreground: color("text.inverse"),
-                         background: color("status.stale"), attributes: .bold)
+        if let badge = staleBadge(tile.status, now: now) {
+            // Reverse video: the stale colour as the badge's background where there is colour, and
+            // still a solid block without any.
+            let text = " \(badge) "
+            let x = min(rect.maxX, area.maxX) - text.cellWidth
+            canvas.write(text, x: x, y: rect.minY, clip: area, foreground: color("status.stale"),
+                         background: color("text.inverse"), attributes: [.bold, .reverse])
         }
         if tile.id == state.focusedID {
             drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
@@ -71,6 +90,8 @@ public enum DashboardView {
         public let changedRows: [Range<Int>]?
         fileprivate let backdrop: Backdrop?
         fileprivate let statusLine: StatusLine
+        /// The stale badges drawn, by tile: a badge's age changes the tile's rows.
+        fileprivate let badges: [String: String]
     }
 
     /// Everything on the screen besides the tiles' drawings and statuses and the status line:
@@ -101,15 +122,21 @@ public enum DashboardView {
     public static func frame(_ state: DashboardState, now: Date, after previous: Frame?, changedTiles: Set<String>) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)
+        var badges: [String: String] = [:]
+        for placement in state.visiblePlacements {
+            badges[placement.id] = staleBadge(state.tile(placement.id)?.status, now: now)
+        }
         guard let previous, let backdrop, previous.backdrop == backdrop,
               previous.grid.width == state.screen.width, previous.grid.height == state.screen.height
         else {
-            return Frame(grid: screen(state, statusLine: statusLine), changedRows: nil, backdrop: backdrop, statusLine: statusLine)
+            return Frame(grid: screen(state, statusLine: statusLine, now: now), changedRows: nil, backdrop: backdrop,
+                         statusLine: statusLine, badges: badges)
         }
         var canvas = ScreenCanvas(grid: previous.grid)
         var rows: [Range<Int>] = []
-        for placement in state.visiblePlacements where changedTiles.contains(placement.id) {
-            drawTile(placement, of: state, in: &canvas)
+        for placement in state.visiblePlacements
+        where changedTiles.contains(placement.id) || badges[placement.id] != previous.badges[placement.id] {
+            drawTile(placement, of: state, now: now, in: &canvas)
             // The frame around a focused tile lies one row above and below it.
             let rect = placement.rect
             rows.append(max(0, rect.minY - 1)..<min(state.screen.height, rect.maxY + 1))
@@ -119,7 +146,8 @@ public enum DashboardView {
             let y = state.screen.height - BoardLayout.statusRows
             if y >= 0 { rows.append(y..<y + 1) }
         }
-        return Frame(grid: canvas.grid, changedRows: rows.sorted { $0.lowerBound < $1.lowerBound }, backdrop: backdrop, statusLine: statusLine)
+        return Frame(grid: canvas.grid, changedRows: rows.sorted { $0.lowerBound < $1.lowerBound }, backdrop: backdrop,
+                     statusLine: statusLine, badges: badges)
     }
 
     /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).

@@ -29,11 +29,23 @@ public struct StatusLine: Equatable, Sendable {
 
     /// How long a tile has been failing: `<1 min`, `12 min`, `3 h`, `2 d`.
     public static func age(since: Date, now: Date) -> String {
+        guard let (count, unit) = elapsed(since: since, now: now) else { return "<1 min" }
+        return "\(count) \(unit == "m" ? "min" : unit)"
+    }
+
+    /// The age in a stale badge: `<1m`, `12m`, `3h`, `2d`.
+    public static func shortAge(since: Date, now: Date) -> String {
+        guard let (count, unit) = elapsed(since: since, now: now) else { return "<1m" }
+        return "\(count)\(unit)"
+    }
+
+    /// Whole minutes below an hour, hours below two days, else days; nil below a minute.
+    private static func elapsed(since: Date, now: Date) -> (count: Int, unit: String)? {
         let minutes = Int(max(0, now.timeIntervalSince(since)) / 60)
-        if minutes < 1 { return "<1 min" }
-        if minutes < 60 { return "\(minutes) min" }
-        if minutes < 48 * 60 { return "\(minutes / 60) h" }
-        return "\(minutes / (24 * 60)) d"
+        if minutes < 1 { return nil }
+        if minutes < 60 { return (minutes, "m") }
+        if minutes < 48 * 60 { return (minutes / 60, "h") }
+        return (minutes / (24 * 60), "d")
     }
 
     /// A stale tile's reason with its age: `offline · 12 min`; nil when the tile is not stale.
@@ -58,10 +70,12 @@ public struct StatusLine: Equatable, Sendable {
             if tile.status?.isLoading == true { text += " · loading" }
             return (text, false)
         }
-        for id in state.visibleTileIDs {
-            if let stale = staleText(state.tile(id)?.status, now: now) { return ("\(id): \(stale)", true) }
-        }
-        return ("", false)
+        // Every stale tile counts, on this page or another; the first one on the page says why.
+        let stale = state.tiles.filter { $0.status?.isStale == true }
+        guard !stale.isEmpty else { return ("", false) }
+        let shown = state.visibleTileIDs.first { id in stale.contains { $0.id == id } } ?? stale[0].id
+        let reason = staleText(state.tile(shown)?.status, now: now).map { "\(shown): \($0)" } ?? shown
+        return (stale.count == 1 ? reason : "\(stale.count) tiles stale · \(reason)", true)
     }
 }
 

@@ -56,11 +56,16 @@ public enum LinkHints {
         return found
     }
 
-    /// The hints of `tiles` (placements and their grids, in page order): every link whose first
-    /// cell is inside `visibleArea`, labelled in order.
+    /// The hints of `tiles` (placements and their grids, in page order): each tile's `widgetURL`
+    /// (labelled at the tile's top-left cell, unless a `Link` already leads there), then every
+    /// link whose first cell is inside `visibleArea`, labelled in order.
     public static func hints(for tiles: [(placement: BoardLayout.Placement, grid: CellGrid)], visibleArea: Rect) -> [LinkHint] {
         var targets: [(position: Point, tileID: String, url: URL)] = []
         for (placement, grid) in tiles {
+            let corner = Point(x: placement.rect.minX, y: placement.rect.minY)
+            if let url = grid.widgetURL, !grid.links.contains(url), visibleArea.contains(x: corner.x, y: corner.y) {
+                targets.append((corner, placement.id, url))
+            }
             for link in linkCells(of: grid) {
                 let position = Point(x: placement.rect.minX + link.x, y: placement.rect.minY + link.y)
                 guard visibleArea.contains(x: position.x, y: position.y) else { continue }

@@ -4,6 +4,7 @@ import CNcursesw
 ///
 /// Consecutive printable scalars of one read are joined into graphemes first, so an emoji with
 /// a variation selector, a flag or a letter with a combining accent arrives as one `.character`.
+/// SGR mouse reports that ncurses passes on as characters become clicks (`SGRMouseReport`).
 public struct InputDecoder: Sendable {
     /// A decoder; it keeps no state between reads.
     public init() {}
@@ -18,13 +19,22 @@ public struct InputDecoder: Sendable {
             for character in String(text) { events.append(.key(.character(character))) }
             text.removeAll()
         }
-        for input in inputs {
+        var index = inputs.startIndex
+        while index < inputs.endIndex {
+            let input = inputs[index]
             if case .character(let code) = input, Self.control(code) == nil, let scalar = Unicode.Scalar(code) {
                 text.append(scalar)
+                index += 1
                 continue
             }
             flushText()
+            if input == .character(0x1B), let report = SGRMouseReport.parse(inputs[index...]) {
+                if let event = report.event { events.append(event) }
+                index += report.length
+                continue
+            }
             if let event = Self.event(for: input) { events.append(event) }
+            index += 1
         }
         flushText()
         return events

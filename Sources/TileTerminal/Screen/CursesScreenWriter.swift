@@ -115,8 +115,9 @@ struct CursesScreenWriter {
         return result
     }
 
-    /// Fills `cchar` with `character`; false when ncurses rejects it (a lone combining mark, a
-    /// control character). A grapheme longer than a cell holds (CCHARW_MAX scalars) keeps its base.
+    /// Fills `cchar` with `character`, an emoji ZWJ sequence whole; false when ncurses rejects it
+    /// (a lone combining mark, a control character). A grapheme longer than a cell holds
+    /// (CCHARW_MAX scalars) keeps its base.
     private static func set(_ cchar: inout cchar_t, to character: Character, attributes: attr_t, pair: Int32) -> Bool {
         let scalars = character.terminalNormalized.unicodeScalars
         guard let first = scalars.first, first.value >= 0x20, !(0x7F...0x9F).contains(first.value) else { return false }
@@ -133,7 +134,7 @@ struct CursesScreenWriter {
                 count = 1
             }
             text[count] = 0
-            return tiles_setcchar(&cchar, text.baseAddress, attributes, pair) == OK
+            return tiles_setcchar_grapheme(&cchar, text.baseAddress, Int32(count), attributes, pair) == OK
         }
     }
 }

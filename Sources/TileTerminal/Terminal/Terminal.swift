@@ -42,6 +42,8 @@ public final class Terminal {
     private var previous: CellGrid?
     private var needsFullRedraw = true
     private var isRestored = false
+    /// Whether tiles itself turned on SGR mouse reports (1006), to turn them off on restore.
+    private let requestsSGRMouse: Bool
     private let counter = OutputCounter()
 
     /// Takes over the terminal, or throws why it cannot (not a TTY, `TERM` unset, unknown or dumb).
@@ -90,6 +92,11 @@ public final class Terminal {
         let buttons = tiles_button1_pressed() | tiles_button2_pressed() | tiles_button3_pressed()
             | tiles_button4_pressed() | tiles_button5_pressed()
         mousemask(buttons, nil)
+        // ncurses asks for SGR mouse reports (1006) only when the entry's kmous is `\E[<` (xterm's);
+        // for `\E[M` (tmux's, screen's) it gets X10 reports, whose one-byte columns end at 223.
+        // tiles then asks for SGR itself and `InputDecoder` reads the reports ncurses passes on.
+        let mouseKey = tiles_terminfo_string("kmous").map { String(cString: $0) }
+        requestsSGRMouse = mouseKey.map { !$0.hasPrefix("\u{1B}[<") } ?? false
 
         var colorEnabled = profile.colorEnabled && has_colors()
         if colorEnabled {
@@ -100,7 +107,11 @@ public final class Terminal {
         let pairCapacity = Int(tiles_color_pairs()) - 1
         writer = CursesScreenWriter(depth: depth, pairCapacity: min(pairCapacity, colorPairLimit ?? pairCapacity))
         restoresAfterCrash = FatalSignalRescue.arm(descriptor: STDOUT_FILENO)
+        if requestsSGRMouse { write(rawSequence: Self.sgrMouseOn) }
     }
+
+    /// xterm's SGR mouse mode on and off.
+    private static let sgrMouseOn = "\u{1B}[?1006h", sgrMouseOff = "\u{1B}[?1006l"
 
     deinit {
         restore()
@@ -125,6 +136,7 @@ public final class Terminal {
             isRestored = false
             needsFullRedraw = true
             FatalSignalRescue.setArmed(true)
+            if requestsSGRMouse { write(rawSequence: Self.sgrMouseOn) }
         }
         let (columns, rows) = size
         let diff: ScreenDiff
@@ -175,6 +187,7 @@ public final class Terminal {
         isRestored = true
         FatalSignalRescue.setArmed(false)
         endwin()
+        if requestsSGRMouse { write(rawSequence: Self.sgrMouseOff) }
     }
 
     private func count(since before: Int?, frame: Bool) {

@@ -1,3 +1,4 @@
+import Foundation
 /// An opaque 24-bit colour as a terminal draws it: the resolved form of every `Color`.
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8
@@ -51,6 +52,33 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     /// Relative luminance in 0...1 (sRGB weights, no gamma), for contrast decisions.
     public var luminance: Double {
         (0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue)) / 255
+    }
+
+    /// WCAG 2's contrast ratio of two colours, 1 (the same) to 21 (black on white).
+    public func contrastRatio(with other: RGBColor) -> Double {
+        let (a, b) = (wcagLuminance, other.wcagLuminance)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    /// WCAG 2's relative luminance: sRGB channels made linear, then weighted.
+    private var wcagLuminance: Double {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// Text of this colour made quieter over `background`: moved towards the background, as far as
+    /// keeps a 3:1 contrast with it (at most 40% of the way). Text that is already below 3:1 stays
+    /// as it is. This is what dim text gets over a known background, instead of the terminal's dim
+    /// attribute, which darkens towards black whatever is beneath.
+    public func dimmed(over background: RGBColor) -> RGBColor {
+        for step in stride(from: 4, through: 1, by: -1) {
+            let candidate = interpolated(to: background, fraction: Double(step) / 10)
+            if candidate.contrastRatio(with: background) >= 3 { return candidate }
+        }
+        return self
     }
 
     public static let black = RGBColor(hex: 0x000000)

@@ -60,8 +60,16 @@ struct Canvas {
         }
         detachWide(x: x, y: y)
         if width == 2 { detachWide(x: x + 1, y: y) }
-        let (rgb, dim) = foreground(color, over: grid[x, y].background)
-        let style = dim ? attributes.union(.dim) : attributes
+        let background = grid[x, y].background
+        let (blended, dim) = foreground(color, over: background)
+        var rgb = blended
+        var style = dim ? attributes.union(.dim) : attributes
+        // Over a known background, dim text is blended towards it (keeping 3:1) rather than left to
+        // the terminal's dim attribute, which is unreadable on a coloured fill (Commit's orange).
+        if style.contains(.dim), let background, let shown = rgb {
+            rgb = shown.dimmed(over: background)
+            style.remove(.dim)
+        }
         let link = linkIndex
         Canvas.setGlyph(&grid[x, y], character, isContinuation: false, foreground: rgb, attributes: style, link: link)
         if width == 2 {

@@ -62,7 +62,8 @@ enum CellWidth {
         return bytes
     }()
 
-    /// Columns of the grapheme made of `scalars`, as drawn after `Character.terminalNormalized`.
+    /// Columns of the grapheme made of `scalars`, as drawn after `Character.terminalNormalized`: an
+    /// emoji ZWJ sequence takes the columns of its first emoji.
     ///
     /// Works on any scalar source so that the line breaker can measure graphemes straight from UTF-8
     /// without building a Character for each.
@@ -120,28 +121,19 @@ private let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 private let emojiPresentationSelector: Unicode.Scalar = "\u{FE0F}"
 
 extension Character {
-    /// The grapheme as tiles draws it: a ZWJ sequence is cut to its first (base) emoji, emoji skin-tone
-    /// modifiers (U+1F3FB–U+1F3FF) are dropped; VS16 (U+FE0F) is kept; everything else unchanged.
+    /// The grapheme as tiles draws it: emoji skin-tone modifiers (U+1F3FB–U+1F3FF) are dropped;
+    /// ZWJ sequences (👨‍👩‍👧) and variation selectors are kept whole; everything else unchanged.
     ///
-    /// Terminals draw ZWJ sequences and skin tones with different advances (tmux 2, ncurses 8), so
-    /// only the part every terminal agrees on is kept.
+    /// Terminals disagree on the advance of a skin-toned emoji, so only the base is kept. A ZWJ
+    /// sequence is one two-column picture in terminals that join it (tmux, VTE, kitty) and its
+    /// base emoji followed by the rest elsewhere: it is drawn in one cell of two columns either way.
     public var terminalNormalized: Character {
         if asciiValue != nil { return self }
         let scalars = unicodeScalars
-        guard let first = scalars.first, scalars.count > 1 else { return self }
-        let cutsAtJoiner = first.properties.isEmoji
-        var needsChange = false
-        for scalar in scalars.dropFirst() where scalar.isEmojiSkinToneModifier || (cutsAtJoiner && scalar == zeroWidthJoiner) {
-            needsChange = true
-            break
-        }
-        guard needsChange else { return self }
+        guard scalars.count > 1, scalars.dropFirst().contains(where: \.isEmojiSkinToneModifier) else { return self }
         var kept = String.UnicodeScalarView()
-        kept.append(first)
-        for scalar in scalars.dropFirst() {
-            if cutsAtJoiner && scalar == zeroWidthJoiner { break }
-            if !scalar.isEmojiSkinToneModifier { kept.append(scalar) }
-        }
+        kept.append(scalars.first!)
+        for scalar in scalars.dropFirst() where !scalar.isEmojiSkinToneModifier { kept.append(scalar) }
         // Dropping extenders cannot split a grapheme, but a trap here would take the app down.
         let normalized = String(kept)
         return normalized.count == 1 ? Character(normalized) : self

@@ -15,8 +15,8 @@ public struct AlipayIntent: WidgetIntent {
     /// The city the weather is for, as typed (`上海`); shown on the date line.
     public var city: String
     /// Links replacing the defaults: whitespace-separated `button=url` pairs, the button by raw
-    /// value or title (`scan=https://example.com/scan 收付款=https://example.com/pay`). Only http
-    /// and https links count; a malformed pair is skipped and that button keeps its default.
+    /// value or title (`scan=https://example.com/scan 收付款=https://example.com/pay`), each link
+    /// http or https. `urlsRule` refuses anything else wherever a value enters.
     public var urls: String
 
     /// The defaults: 扫一扫, 收付款, 健康码, 出行; weather shown; buttons on the right; 上海.
@@ -37,8 +37,27 @@ public struct AlipayIntent: WidgetIntent {
         .bool("showWeather", title: "显示天气", \.showWeather),
         .choice("buttonsSide", title: "功能位置", \.buttonsSide),
         .string("city", title: "城市", \.city, maxLength: 40),
-        .string("urls", title: "自定义链接", \.urls, maxLength: 2000),
+        .string("urls", title: "自定义链接", \.urls, maxLength: 2000, rule: urlsRule),
     ]
+
+    /// `urls`' rule: every whitespace-separated word a `button=url` pair of a known button and an
+    /// http or https link.
+    static let urlsRule = ParameterRule(
+        expected: "button=url pairs separated by spaces (a button name such as scan or 扫一扫, then an http or https link)"
+    ) { text in
+        text.split(whereSeparator: \.isWhitespace).allSatisfy { override(from: $0) != nil }
+    }
+
+    /// The button and link of one `button=url` pair, when it is valid.
+    static func override(from pair: Substring) -> (button: AlipayButton, url: URL)? {
+        guard let equals = pair.firstIndex(of: "="),
+              let button = AlipayButton(name: String(pair[..<equals])),
+              let url = URL(string: String(pair[pair.index(after: equals)...])),
+              let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              url.host?.isEmpty == false
+        else { return nil }
+        return (button, url)
+    }
 
     /// The buttons `family` shows: the configured ones (unknown and repeated names skipped), then
     /// the remaining buttons in `AlipayButton` order, `count` in all.
@@ -75,12 +94,8 @@ public struct AlipayIntent: WidgetIntent {
     public var urlOverrides: [AlipayButton: URL] {
         var overrides: [AlipayButton: URL] = [:]
         for pair in urls.split(whereSeparator: \.isWhitespace) {
-            guard let equals = pair.firstIndex(of: "="),
-                  let button = AlipayButton(name: String(pair[..<equals])),
-                  let url = URL(string: String(pair[pair.index(after: equals)...])),
-                  let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-                  url.host?.isEmpty == false
-            else { continue }
+            // A stored configuration from before the rule may still hold a malformed pair: skipped.
+            guard let (button, url) = Self.override(from: pair) else { continue }
             overrides[button] = url
         }
         return overrides

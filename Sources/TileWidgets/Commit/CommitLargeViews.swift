@@ -76,7 +76,8 @@ struct CommitHeadline: View {
     }
 }
 
-/// `Repository  apple/swift` and the other details of the commit, one per row.
+/// `Repository  apple/swift` and the other details of the commit, one per row. The update time
+/// is not among them: the bottom row shows it once.
 struct CommitDetailsTable: View {
     var entry: CommitEntry
 
@@ -91,7 +92,6 @@ struct CommitDetailsTable: View {
             } else if let failure = entry.failure {
                 row("Error", failure)
             }
-            row(entry.commit == nil ? "Checked" : "Updated", DateText.dateTime(entry.updatedAt, in: entry.timeZone))
         }
     }
 

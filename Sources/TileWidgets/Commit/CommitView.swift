@@ -55,8 +55,15 @@ extension CommitEntry {
         return failure
     }
 
-    /// `Updated at 10:05` (with the day when it is not the entry's); `Checked at …` for a failure.
+    /// `Updated at 06-09-2022 10:05`, in the seed's `MM-dd-yyyy HH:mm`; `Checked at …` for a failure.
     var updatedLine: String {
+        let time = DateText.monthDayYearTime(updatedAt, in: timeZone)
+        return commit == nil ? "Checked at \(time)" : "Updated at \(time)"
+    }
+
+    /// `Updated at 10:05` (with the day when it is not the entry's): the small tile's 18 columns
+    /// have no room for the year.
+    var shortUpdatedLine: String {
         let time = DateText.time(updatedAt, relativeTo: date, in: timeZone)
         return commit == nil ? "Checked at \(time)" : "Updated at \(time)"
     }
@@ -122,7 +129,7 @@ struct CommitWidgetSmall: View {
             } else if let failure = entry.failure {
                 Text(failure).font(.caption).lineLimit(2)
             }
-            Text(entry.updatedLine).font(.caption2).lineLimit(1)
+            Text(entry.shortUpdatedLine).font(.caption2).lineLimit(1)
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .padding(EdgeInsets(top: 1, leading: 1, bottom: 1, trailing: 1))

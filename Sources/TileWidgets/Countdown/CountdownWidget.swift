@@ -12,13 +12,20 @@ public struct CountdownIntent: WidgetIntent {
 
     public static let parameters: [WidgetParameter<CountdownIntent>] = [
         .string("title", title: "标题", \.title, maxLength: 12),
-        .string("time", title: "时间 (HH:MM)", \.time, maxLength: 5),
+        .string("time", title: "时间 (HH:MM)", \.time, maxLength: 5, rule: timeRule),
     ]
 
+    /// `time`'s rule: a time of day the countdown can use.
+    static let timeRule = ParameterRule(expected: "a time of day as HH:MM (00:00 to 23:59)") { clock(of: $0) != nil }
+
     /// Hours and minutes of `time`, when it is a valid `HH:MM`.
-    var clock: (hour: Int, minute: Int)? {
-        let parts = time.split(separator: ":")
-        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+    var clock: (hour: Int, minute: Int)? { Self.clock(of: time) }
+
+    /// Hours and minutes of `text`, when it is a valid `HH:MM`.
+    static func clock(of text: String) -> (hour: Int, minute: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]),
               (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
         return (hour, minute)
     }

@@ -9,6 +9,12 @@ enum DateText {
         return "\(c.year!)-\(two(c.month!))-\(two(c.day!)) \(two(c.hour!)):\(two(c.minute!))"
     }
 
+    /// `06-09-2022 10:05`: the Commit seed's `MM-dd-yyyy HH:mm`.
+    static func monthDayYearTime(_ date: Date, in timeZone: TimeZone) -> String {
+        let c = components(date, timeZone)
+        return "\(two(c.month!))-\(two(c.day!))-\(c.year!) \(two(c.hour!)):\(two(c.minute!))"
+    }
+
     /// `10:05`.
     static func time(_ date: Date, in timeZone: TimeZone) -> String {
         let c = components(date, timeZone)

@@ -13,11 +13,13 @@ enum ConfigTemplate {
         # Default: $TILES_OPENER, then $BROWSER, then xdg-open.
         # opener = "firefox"
 
-        [theme]
+        # The look. Left unset, the board keeps what t and T last chose (remembered in state.json);
+        # set here, it wins over them at every start.
+        # [theme]
         # A built-in theme (default, nord, solarized, …) or a file name under the themes folder.
-        name = "default"
+        # name = "default"
         # "light" or "dark".
-        scheme = "light"
+        # scheme = "light"
 
         # Service base URLs (the TILES_*_URL environment variables win over these).
         # [services]

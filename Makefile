@@ -1,7 +1,7 @@
 # tiles — build, run and test. `make run` and `make test` install what a fresh machine lacks.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := /opt/swift/usr/bin:$(PATH)
-# A crashing test must not wait for a key under a TTY (PLATFORM.md).
+# A crashing test must not wait for a key under a TTY (docs/platform.md).
 export SWIFT_BACKTRACE := enable=no
 DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3
 BENCH_SCRATCH := .build-bench

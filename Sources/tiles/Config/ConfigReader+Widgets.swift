@@ -65,7 +65,14 @@ extension ConfigReader {
                 }
                 declaration.format = format
             case "refresh", "timeout":
-                let seconds = value.int.map(TimeInterval.init) ?? value.string.flatMap(DurationText.seconds)
+                // Not `value.int.map(…) ?? value.string…`: Swift 6.3.1's optimizer (-O) crashes
+                // on that expression here (CopyPropagation, "Found outside of lifetime use").
+                let seconds: TimeInterval?
+                if case .integer(let number) = value.kind {
+                    seconds = TimeInterval(number)
+                } else {
+                    seconds = value.string.flatMap(DurationText.seconds)
+                }
                 guard let seconds, seconds >= (key == "refresh" ? 1 : 0.1), seconds <= 7 * 86_400 else {
                     throw context.mismatch(at: keyPath, expected: "a duration like \"30s\", \"5m\" or \"2h\"", found: value)
                 }

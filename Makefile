@@ -1,12 +1,23 @@
 # tiles — build, run and test. `make run` and `make test` install what a fresh machine lacks.
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := /opt/swift/usr/bin:$(PATH)
-# A crashing test must not wait for a key under a TTY (PLATFORM.md).
+# A crashing test must not wait for a key under a TTY (docs/platform.md).
 export SWIFT_BACKTRACE := enable=no
 DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3
 BENCH_SCRATCH := .build-bench
+RELEASE_SCRATCH := .build-release
 
-.PHONY: deps build run test bench golden clean
+# Where `make install` puts tiles: $(PREFIX)/bin/tiles and its man page and shell completions.
+# PREFIX=~/.local installs without root; DESTDIR stages the tree for a package.
+PREFIX ?= /usr/local
+DESTDIR ?=
+ROOT := $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
+# The binary install-files copies (`make install` builds it first; a test passes its own).
+TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
+INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
+	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
+
+.PHONY: deps build run test bench golden clean release install install-files uninstall
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -50,5 +61,31 @@ golden: deps
 	TILES_RECORD_DOCS=1 $(SWIFT) test --filter DocExamplesTests
 	@echo "golden files re-recorded; review them with git diff before committing"
 
+## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles
+release: deps
+	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) --product tiles
+
+## install: release build, then the binary, man page and completions under $(PREFIX)
+install: release
+	@$(MAKE) --no-print-directory install-files TILES_BIN=$(RELEASE_SCRATCH)/release/tiles
+
+## install-files: copy $(TILES_BIN) to $(PREFIX)/bin and generate its man page and completions.
+## tiles reads no files of its own at run time (themes and the starting config are built in).
+install-files:
+	@test -x "$(TILES_BIN)" || { echo "install-files: no executable at TILES_BIN=$(TILES_BIN); run make install" >&2; exit 2; }
+	install -d "$(ROOT)/bin" "$(ROOT)/share/man/man1" "$(ROOT)/share/bash-completion/completions" \
+		"$(ROOT)/share/zsh/site-functions" "$(ROOT)/share/fish/vendor_completions.d"
+	install -m 0755 "$(TILES_BIN)" "$(ROOT)/bin/tiles"
+	"$(ROOT)/bin/tiles" generate-manual > "$(ROOT)/share/man/man1/tiles.1"
+	"$(ROOT)/bin/tiles" --generate-completion-script bash > "$(ROOT)/share/bash-completion/completions/tiles"
+	"$(ROOT)/bin/tiles" --generate-completion-script zsh > "$(ROOT)/share/zsh/site-functions/_tiles"
+	"$(ROOT)/bin/tiles" --generate-completion-script fish > "$(ROOT)/share/fish/vendor_completions.d/tiles.fish"
+	chmod 0644 $(addprefix "$(ROOT)/,$(addsuffix ",$(filter share/%,$(INSTALLED_FILES))))
+	@echo "installed $(ROOT)/bin/tiles"
+
+## uninstall: remove exactly the files install put under $(PREFIX)
+uninstall:
+	rm -f $(addprefix "$(ROOT)/,$(addsuffix ",$(INSTALLED_FILES)))
+
 clean:
-	rm -rf .build $(BENCH_SCRATCH)
+	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH)

@@ -4,7 +4,7 @@
 Requires: pip install unicodedata2==18.0.0   (Unicode 18.0.0)
 
 Swift on Linux has no East Asian Width property and glibc's wcwidth is unusable from tests
-(docs/PLATFORM.md, "Cell width"), so tiles carries its own table, pinned to one Unicode version
+(docs/platform.md, "Cell width"), so tiles carries its own table, pinned to one Unicode version
 by pinning unicodedata2 rather than trusting whatever Python's bundled unicodedata happens to be.
 
 Rule, first match wins:

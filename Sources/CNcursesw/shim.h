@@ -1,5 +1,5 @@
 // The ncursesw wide-character API for Swift. SwiftPM drops pkg-config's -D flags, so the feature
-// macros are defined here, before the header (PLATFORM.md).
+// macros are defined here, before the header (docs/platform.md).
 #ifndef TILES_CNCURSESW_SHIM_H
 #define TILES_CNCURSESW_SHIM_H
 

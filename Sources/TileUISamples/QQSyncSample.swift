@@ -1,6 +1,6 @@
 import TileUI
 
-/// The seed's QQ Sync medium widget (seed 000) ported to cells with LAYOUT.md part C: a gradient
+/// The seed's QQ Sync medium widget (seed 000) ported to cells with docs/rules.md part C: a gradient
 /// behind a quote on the left and the big day number, `06月 周一` and a 去分享 pill on the right.
 /// Used by the golden test, the benchmark and the docs.
 public struct QQSyncMediumSample: View {

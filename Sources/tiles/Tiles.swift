@@ -24,7 +24,10 @@ struct Tiles: ParsableCommand {
               tiles store set alipay.city 杭州
             """,
         version: version,
-        subcommands: [RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self],
+        subcommands: [
+            RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
+            GenerateManual.self,
+        ],
         defaultSubcommand: RunDashboard.self
     )
 

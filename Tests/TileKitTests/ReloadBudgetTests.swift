@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TileKit
 
-/// LAYOUT.md B3.7: the reload budget, merging, failures, timeouts and back-off.
+/// docs/rules.md B3.7: the reload budget, merging, failures, timeouts and back-off.
 @Suite struct ReloadBudgetTests {
     let clock = ManualClock(t0)
     let center = WidgetCenter()

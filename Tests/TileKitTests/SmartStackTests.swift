@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TileKit
 
-/// LAYOUT.md B6.3: deterministic Smart Stack rotation.
+/// docs/rules.md B6.3: deterministic Smart Stack rotation.
 @Suite struct SmartStackTests {
     func entry(_ offset: TimeInterval, score: Float?, duration: TimeInterval = 0) -> AnyTimelineEntry {
         AnyTimelineEntry(LabelEntry(date: t0 + offset, label: "", relevance: score.map { TimelineEntryRelevance(score: $0, duration: duration) }))

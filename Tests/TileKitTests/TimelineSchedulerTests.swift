@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TileKit
 
-/// LAYOUT.md B3.5–B3.6: which entry shows when, and when the provider is asked again.
+/// docs/rules.md B3.5–B3.6: which entry shows when, and when the provider is asked again.
 @Suite struct TimelineSchedulerTests {
     let clock = ManualClock(t0)
     let center = WidgetCenter()

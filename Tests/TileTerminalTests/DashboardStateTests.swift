@@ -4,7 +4,7 @@ import TileKit
 import TileTerminal
 import TileUI
 
-/// The dashboard's keys and clicks as state changes and effects (DESIGN.md key contract).
+/// The dashboard's keys and clicks as state changes and effects (docs/design.md key contract).
 struct DashboardStateTests {
     typealias F = DashboardFixtures
 

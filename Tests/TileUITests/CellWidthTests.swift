@@ -1,7 +1,7 @@
 import Testing
 @testable import TileUI
 
-/// Cell widths of scalars, graphemes and strings (docs/PLATFORM.md "Cell width").
+/// Cell widths of scalars, graphemes and strings (docs/platform.md "Cell width").
 @Suite struct CellWidthTests {
     @Test func printableASCIIIsOneColumn() {
         for value in 0x20..<0x7F {

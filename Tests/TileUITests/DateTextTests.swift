@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TileUI
 
-/// Self-updating date text (LAYOUT.md B4), rendered through the real layout tree.
+/// Self-updating date text (docs/rules.md B4), rendered through the real layout tree.
 @Suite struct DateTextTests {
     let target = Date(timeIntervalSince1970: 1_700_000_000)
 

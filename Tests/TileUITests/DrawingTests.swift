@@ -176,7 +176,7 @@ import Testing
     }
 }
 
-/// Text layout in cells: wrapping, truncation, glyph scales (LAYOUT.md A6).
+/// Text layout in cells: wrapping, truncation, glyph scales (docs/rules.md A6).
 @Suite struct TextLayoutTests {
     @Test func testTextHugsItsWrappedWidth() {
         let size = LayoutInspection.size(of: Text("hello world"), proposal: ProposedSize(width: 8, height: 5))

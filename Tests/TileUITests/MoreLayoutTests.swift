@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TileUI
 
-/// Further rules of LAYOUT.md A4–A8 as cells.
+/// Further rules of docs/rules.md A4–A8 as cells.
 @Suite struct MoreLayoutTests {
     @Test func testFixedSizeVerticalWrapsToWidthAndTakesFullHeight() {
         // A6.9: wraps to the proposed width and ignores the height proposal.

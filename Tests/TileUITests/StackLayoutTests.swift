@@ -1,7 +1,7 @@
 import Testing
 @testable import TileUI
 
-/// LAYOUT.md A3.6, read as cells (fractions rounded down).
+/// docs/rules.md A3.6, read as cells (fractions rounded down).
 @Suite struct StackLayoutTests {
     @Test func testFlexibleFramesShareByFlexibilityAndOverflow() {
         // A3.6 (a): A = 75, B = 100, stack = 175 (overflows the 150 offered).
@@ -89,7 +89,7 @@ import Testing
     }
 }
 
-/// LAYOUT.md A7.3: flexible frames.
+/// docs/rules.md A7.3: flexible frames.
 @Suite struct FrameLayoutTests {
     @Test func testMaxWidthInfinityTakesTheOfferAndCentersText() {
         let view = Text("Hi").frame(maxWidth: .infinity).layoutTag("frame")
@@ -117,7 +117,7 @@ import Testing
     }
 }
 
-/// LAYOUT.md A8.3–A8.4: grid columns, numbers read as cells (the 8 pt spacing as 8 cells).
+/// docs/rules.md A8.3–A8.4: grid columns, numbers read as cells (the 8 pt spacing as 8 cells).
 @Suite struct GridLayoutTests {
     @Test func testAdaptiveColumnSplitsIntoSubColumns() {
         let grid = GridNode(

@@ -1,7 +1,7 @@
 import Testing
 @testable import TileUI
 
-/// Line breaking and truncation (LAYOUT.md A6.1–A6.5).
+/// Line breaking and truncation (docs/rules.md A6.1–A6.5).
 @Suite struct TextLineBreakerTests {
     /// The texts of `wrap(text, width)`.
     private func wrapped(_ text: String, _ width: Int?) -> [String] {

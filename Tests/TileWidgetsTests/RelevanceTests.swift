@@ -3,7 +3,7 @@ import Testing
 import TileKit
 @testable import TileWidgets
 
-/// Entry relevance of the built-in widgets, which Smart Stacks rotate by (LAYOUT.md B6).
+/// Entry relevance of the built-in widgets, which Smart Stacks rotate by (docs/rules.md B6).
 struct RelevanceTests {
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
 

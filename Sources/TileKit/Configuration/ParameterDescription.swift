@@ -1,6 +1,6 @@
 import Foundation
 
-/// What kind of value a parameter holds and how a form edits it (LAYOUT.md B5.1).
+/// What kind of value a parameter holds and how a form edits it (docs/rules.md B5.1).
 public enum ParameterKind: Hashable, Sendable {
     /// A switch.
     case bool

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How often one tile's provider may be asked for a timeline (LAYOUT.md B3.7).
+/// How often one tile's provider may be asked for a timeline (docs/rules.md B3.7).
 public struct ReloadBudget: Sendable, Hashable {
     /// Budgeted reloads allowed per rolling window (default 60).
     public var limit: Int

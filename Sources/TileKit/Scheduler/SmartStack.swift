@@ -1,6 +1,6 @@
 import Foundation
 
-/// Several widgets in one tile, one shown at a time, rotated by relevance (LAYOUT.md B6.3):
+/// Several widgets in one tile, one shown at a time, rotated by relevance (docs/rules.md B6.3):
 /// deterministic, at most once per `rotationInterval`, never soon after the user scrolled it.
 public struct SmartStack: Sendable, Hashable {
     /// Tile ids in stack order.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Runs every tile's timeline on a board (LAYOUT.md B3, B6): which entry shows now, when to ask
+/// Runs every tile's timeline on a board (docs/rules.md B3, B6): which entry shows now, when to ask
 /// each provider again within its budget, retries with back-off, timeouts, merging of requests.
 ///
 /// Nothing in it sleeps or polls. The event loop asks `nextWakeDate()`, sleeps until then (or

@@ -14,7 +14,7 @@ extension TimelineEntry {
     public var relevance: TimelineEntryRelevance? { nil }
 }
 
-/// How relevant an entry is (LAYOUT.md B6.2): a score compared only with the same widget's other
+/// How relevant an entry is (docs/rules.md B6.2): a score compared only with the same widget's other
 /// scores, and how many seconds after the entry's date the score applies (0: until the next entry).
 public struct TimelineEntryRelevance: Codable, Hashable, Sendable {
     public var score: Float
@@ -26,7 +26,7 @@ public struct TimelineEntryRelevance: Codable, Hashable, Sendable {
     }
 }
 
-/// When to ask the provider for the next timeline (LAYOUT.md B3.6).
+/// When to ask the provider for the next timeline (docs/rules.md B3.6).
 public enum TimelineReloadPolicy: Codable, Hashable, Sendable {
     /// After the last entry's date.
     case atEnd

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The sizes a widget comes in, as WidgetKit's `WidgetFamily`, each with a fixed grid of cells
-/// (LAYOUT.md C5, the iPhone 393-class defaults).
+/// (docs/rules.md C5, the iPhone 393-class defaults).
 public enum WidgetFamily: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
     case systemSmall
     case systemMedium
@@ -25,7 +25,7 @@ public enum WidgetFamily: String, CaseIterable, Codable, Hashable, Sendable, Cus
         }
     }
 
-    /// The grid in points (1 column = 8 pt, 1 row = 16 pt, LAYOUT.md C1), as `context.displaySize`.
+    /// The grid in points (1 column = 8 pt, 1 row = 16 pt, docs/rules.md C1), as `context.displaySize`.
     public var displaySize: (width: Double, height: Double) {
         (Double(gridSize.columns * 8), Double(gridSize.rows * 16))
     }

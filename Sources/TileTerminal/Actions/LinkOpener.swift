@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// Opens links in the user's browser or mail client (DESIGN.md "Environment"), never through a
+/// Opens links in the user's browser or mail client (docs/design.md "Environment"), never through a
 /// shell, and only for http, https and mailto. `tiles:` actions are the app's business.
 ///
 /// The program is `TILES_OPENER`, else the first entry of `BROWSER` (a colon-separated list, each

@@ -222,7 +222,7 @@ final class DashboardSession {
         return min(scheduled ?? rotation, rotation)
     }
 
-    /// The normalized relevance of every Smart Stack member now (LAYOUT.md B6.3), by scheduler id.
+    /// The normalized relevance of every Smart Stack member now (docs/rules.md B6.3), by scheduler id.
     private func stackRelevance(at now: Date) -> [String: Double] {
         var scores: [String: Double] = [:]
         for tile in state.tiles {

@@ -29,7 +29,7 @@ public enum DashboardEvent: Sendable {
     /// The user scrolled Smart Stack `id` by `offset` members at `now` (after `.scrollStack`).
     case stackScrolled(id: String, offset: Int, now: Date)
     /// Each widget's relevance now (`SmartStack.normalizedRelevance`), by scheduler id: stacks
-    /// whose quiet interval is over bring their most relevant member to the top (LAYOUT.md B6.3).
+    /// whose quiet interval is over bring their most relevant member to the top (docs/rules.md B6.3).
     case relevance([String: Double], now: Date)
 }
 

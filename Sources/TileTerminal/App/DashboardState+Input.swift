@@ -2,7 +2,7 @@ import Foundation
 import TileKit
 import TileUI
 
-/// Keys, clicks and resizes (DESIGN.md "Keys in the dashboard").
+/// Keys, clicks and resizes (docs/design.md "Keys").
 extension DashboardState {
     mutating func handle(_ input: InputEvent) -> [DashboardEffect] {
         switch input {

@@ -80,7 +80,7 @@ public struct DashboardState: Sendable {
 
     /// What the keys do right now.
     public enum Mode: Equatable, Sendable {
-        /// The board: the key contract of DESIGN.md.
+        /// The board: the key contract of docs/design.md.
         case board
         /// The help overlay is shown; any key closes it.
         case help

@@ -2,7 +2,7 @@ import TileUI
 
 /// The `?` overlay: every key of the dashboard, in a framed box drawn over the board.
 struct HelpOverlay: View {
-    /// Keys and what they do, in the order of DESIGN.md's key contract.
+    /// Keys and what they do, in the order of docs/design.md's key contract.
     static let bindings: [(keys: String, action: String)] = [
         ("s m l x", "every tile small / medium / large / extra large"),
         ("+ -", "focused tile one family larger / smaller"),

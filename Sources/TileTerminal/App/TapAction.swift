@@ -1,6 +1,6 @@
 import Foundation
 
-/// What tapping a URL does (DESIGN.md "Quality bars"): http, https and mailto open outside
+/// What tapping a URL does (docs/design.md "Quality bars"): http, https and mailto open outside
 /// tiles; `tiles:` URLs are the app's own actions; anything else is refused.
 public enum TapAction: Equatable, Sendable {
     /// Open the URL with the user's opener.

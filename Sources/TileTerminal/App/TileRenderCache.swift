@@ -3,7 +3,7 @@ import TileKit
 import TileUI
 
 /// Remembers what each tile was last drawn with, so a frame lays out only the tiles whose entry,
-/// family, scheme, theme, placeholder state or live text changed (DESIGN.md "Data flow").
+/// family, scheme, theme, placeholder state or live text changed (docs/design.md "Data flow").
 struct TileRenderCache {
     /// Everything a tile's drawing depends on besides its entry.
     struct Key: Equatable {

@@ -1,6 +1,6 @@
 import TileKit
 
-/// The `e` form (LAYOUT.md B5.4, iOS's "Edit Widget"), generated from a widget's parameter
+/// The `e` form (docs/rules.md B5.4, iOS's "Edit Widget"), generated from a widget's parameter
 /// descriptions: one row per parameter in declaration order, and one row per slot of a
 /// multiple-value parameter (as many as the tile's family shows). Bools toggle `[x]`, enums
 /// cycle, strings and numbers open a line editor, dynamic options and slots open a filterable

@@ -1,6 +1,6 @@
 import TileKit
 
-/// A filterable list of a parameter's options (LAYOUT.md B5.4: "dynamic rows open a filterable
+/// A filterable list of a parameter's options (docs/rules.md B5.4: "dynamic rows open a filterable
 /// list"): typing narrows the list to options whose title or value contains the filter, ↑ ↓ move
 /// the highlight, Enter picks, Esc goes back. Pure.
 public struct OptionPicker: Equatable, Sendable {

@@ -8,7 +8,7 @@ public enum InputEvent: Equatable, Sendable {
     case resize(width: Int, height: Int)
 }
 
-/// A key as the dashboard's key bindings name it (DESIGN.md "Keys in the dashboard").
+/// A key as the dashboard's key bindings name it (docs/design.md "Keys").
 public enum Key: Hashable, Sendable {
     /// A printable grapheme: letters, digits, punctuation, CJK, emoji.
     case character(Character)

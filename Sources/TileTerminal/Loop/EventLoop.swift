@@ -6,7 +6,7 @@ import Glibc
 /// caller's deadline. Nothing wakes it at a fixed rate, so an idle dashboard costs no CPU.
 ///
 /// Each `wait` polls the terminal's input and a self-pipe with the time left to the deadline as
-/// timeout, then drains ncurses' input without blocking (PLATFORM.md "Signals and the event loop").
+/// timeout, then drains ncurses' input without blocking (docs/platform.md "Signals and the event loop").
 /// Use it from the thread that owns the terminal; hand `waker` to other threads.
 public final class EventLoop {
     private let input: (any InputReading)?

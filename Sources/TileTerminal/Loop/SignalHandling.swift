@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 
-/// The process-wide signal set-up of PLATFORM.md: ncurses must not catch SIGINT/SIGTERM/SIGHUP
+/// The process-wide signal set-up of docs/platform.md: ncurses must not catch SIGINT/SIGTERM/SIGHUP
 /// (it would exit 1 without letting tiles save), and SIGWINCH stays with ncurses (`KEY_RESIZE`).
 enum SignalHandling {
     /// The signals the event loop reports as `.signal`.
@@ -23,7 +23,7 @@ enum SignalHandling {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             // @Sendable: a closure formed in main-actor code would otherwise inherit the actor and
-            // trap when the source fires off the main thread (PLATFORM.md).
+            // trap when the source fires off the main thread (docs/platform.md).
             source.setEventHandler { @Sendable in doorbell.signal(number) }
             source.resume()
             return source

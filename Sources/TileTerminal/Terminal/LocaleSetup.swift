@@ -2,7 +2,7 @@ import CNcursesw
 import Glibc
 
 /// Makes the C locale UTF-8 before ncurses starts: ncurses decodes input and measures output
-/// with it, and under `LC_ALL=C` wide text is garbled (PLATFORM.md).
+/// with it, and under `LC_ALL=C` wide text is garbled (docs/platform.md).
 enum LocaleSetup {
     /// Applies the user's locale, falling back to `C.UTF-8` when its codeset is not UTF-8.
     /// Returns the locale in effect.

@@ -5,7 +5,7 @@ import TileUI
 /// The terminal as tiles drives it through ncurses: set up on creation, restored on `restore()`
 /// or when released.
 ///
-/// Setup (PLATFORM.md): checks that stdin and stdout are TTYs and that `TERM` names a terminfo
+/// Setup (docs/platform.md): checks that stdin and stdout are TTYs and that `TERM` names a terminfo
 /// entry that can address the cursor; makes the locale UTF-8; picks a direct-colour entry when
 /// `COLORTERM=truecolor|24bit`; starts ncurses with `newterm` on the alternate screen, cursor
 /// hidden, `raw` input (Ctrl-C arrives as the key `.control("c")`, not as SIGINT; an external

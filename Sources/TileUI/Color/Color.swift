@@ -1,7 +1,7 @@
 /// A colour as a view or a style: RGB, a named theme colour, or one of SwiftUI's semantic colours.
 ///
 /// Resolved at render time against the environment's `colorScheme` and `theme`, like an asset
-/// catalog's Any/Dark appearances (LAYOUT.md B7.1).
+/// catalog's Any/Dark appearances (docs/rules.md B7.1).
 public struct Color: Hashable, Sendable {
     /// What the colour is before resolution; read by encoders that write views as data.
     public enum Storage: Hashable, Sendable {

@@ -85,7 +85,7 @@ public struct EnvironmentValues: @unchecked Sendable {
     public static let standard = EnvironmentValues()
 }
 
-/// Why a view tree is redacted (LAYOUT.md A9.2).
+/// Why a view tree is redacted (docs/rules.md A9.2).
 public struct RedactionReasons: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -52,7 +52,7 @@ public struct Rect: Hashable, Sendable {
 }
 
 /// A size offered to a view: per axis, nil asks for the ideal size, 0 for the minimum,
-/// `.infinity` (`Int.max`) for the maximum, any other value is a concrete offer (LAYOUT.md A1.2).
+/// `.infinity` (`Int.max`) for the maximum, any other value is a concrete offer (docs/rules.md A1.2).
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Int?
     public var height: Int?
@@ -133,7 +133,7 @@ public struct EdgeInsets: Hashable, Sendable {
         self.bottom = bottom
         self.trailing = trailing
     }
-    /// Insets given in SwiftUI points, converted with LAYOUT.md C1 (8 pt a column, 16 pt a row).
+    /// Insets given in SwiftUI points, converted with docs/rules.md C1 (8 pt a column, 16 pt a row).
     public init(points top: Double, _ leading: Double, _ bottom: Double, _ trailing: Double) {
         self.init(
             top: Points.rows(top), leading: Points.columns(leading),
@@ -143,7 +143,7 @@ public struct EdgeInsets: Hashable, Sendable {
     var vertical: Int { top.addingSaturating(bottom) }
 }
 
-/// Conversions from SwiftUI points to cells (LAYOUT.md C1): 1 column = 8 pt, 1 row = 16 pt.
+/// Conversions from SwiftUI points to cells (docs/rules.md C1): 1 column = 8 pt, 1 row = 16 pt.
 public enum Points {
     /// `⌊pt/8 + ½⌋` (half up); negatives convert symmetrically.
     public static func columns(_ points: Double) -> Int {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A resolved view: the layout tree tiles measures and draws. A view's `body` is evaluated once
 /// into nodes; a node answers `sizeThatFits` (possibly many times, hence the cache) and draws
-/// itself into a rectangle it chose for a proposal (LAYOUT.md A1).
+/// itself into a rectangle it chose for a proposal (docs/rules.md A1).
 ///
 /// The node classes that containers and modifiers create are `@usableFromInline` (with their
 /// initializers) because those views resolve in inlinable code; see `View._makeNodes`.

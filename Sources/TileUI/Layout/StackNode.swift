@@ -1,6 +1,6 @@
 import Foundation
 
-/// HStack and VStack layout (LAYOUT.md A3), in cells, on the major `axis`.
+/// HStack and VStack layout (docs/rules.md A3), in cells, on the major `axis`.
 @usableFromInline
 final class StackNode: LayoutNode {
     let axis: Axis
@@ -191,7 +191,7 @@ final class StackNode: LayoutNode {
     }
 }
 
-/// ZStack layout (LAYOUT.md A4): one proposal for all, sized by the highest-priority children.
+/// ZStack layout (docs/rules.md A4): one proposal for all, sized by the highest-priority children.
 @usableFromInline
 final class ZStackNode: LayoutNode {
     let alignment: Alignment

@@ -10,7 +10,7 @@ struct TextLayout: Equatable {
     var size: Size
 }
 
-/// Text layout and drawing (LAYOUT.md A6, C3).
+/// Text layout and drawing (docs/rules.md A6, C3).
 final class TextNode: LayoutNode {
     let text: String
     private let prepared: PreparedText

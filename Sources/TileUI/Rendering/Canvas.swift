@@ -10,7 +10,7 @@ struct Canvas {
     var clip: Rect
     var linkIndex: UInt16 = 0
     var alpha: Double = 1
-    /// The first `widgetURL` met in pre-order (LAYOUT.md B8.1).
+    /// The first `widgetURL` met in pre-order (docs/rules.md B8.1).
     var widgetURL: URL?
 
     init(grid: CellGrid) {

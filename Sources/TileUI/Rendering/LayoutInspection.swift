@@ -44,7 +44,7 @@ extension View {
 /// Layout numbers for tests and tools.
 enum LayoutInspection {
     /// The frames of every `layoutTag`ged view when `view` is rendered at `width` × `height`, with
-    /// the root placed at the origin (not centred) so numbers read as in LAYOUT.md.
+    /// the root placed at the origin (not centred) so numbers read as in docs/rules.md.
     static func frames<V: View>(_ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard) -> [String: Rect] {
         let recorder = FrameRecorder()
         var env = environment

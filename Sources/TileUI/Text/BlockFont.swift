@@ -1,6 +1,6 @@
 /// Block-glyph fonts for large text.
 ///
-/// A cell cannot grow, so large font sizes are drawn with glyphs several rows tall (LAYOUT.md
+/// A cell cannot grow, so large font sizes are drawn with glyphs several rows tall (docs/rules.md
 /// A6.7, C3). A cell is twice as tall as it is wide, so its upper and lower halves (`▀` `▄` `█`)
 /// make square pixels: each glyph is drawn below as a bitmap two pixels per row, which keeps the
 /// source readable and makes the strokes equally thick in both directions.

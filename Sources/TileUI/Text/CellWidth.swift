@@ -1,4 +1,4 @@
-// Terminal cell widths of scalars, graphemes and strings (docs/PLATFORM.md "Cell width", LAYOUT.md C3).
+// Terminal cell widths of scalars, graphemes and strings (docs/platform.md "Cell width", docs/rules.md C3).
 //
 // Layout calls these once per character, so measuring never allocates and printable ASCII returns
 // before any table lookup.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Formats self-updating date text as LAYOUT.md B4 specifies (en_US), as a pure function of the
+/// Formats self-updating date text as docs/rules.md B4 specifies (en_US), as a pure function of the
 /// target date and "now", and says when the text next changes.
 enum DateTextFormatter {
     /// `.time`: short time, "9:41 AM" (B4.2).

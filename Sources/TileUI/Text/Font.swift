@@ -1,5 +1,5 @@
 /// A font: a size in points (SwiftUI's scale) and a weight. In cells, size picks a glyph scale
-/// (LAYOUT.md C3) and weight picks bold.
+/// (docs/rules.md C3) and weight picks bold.
 public struct Font: Hashable, Sendable {
     /// Font weights, as SwiftUI's `Font.Weight`.
     public enum Weight: Int, Hashable, Sendable, Comparable {

@@ -1,4 +1,4 @@
-// Line breaking and truncation for Text (LAYOUT.md A6.1–A6.5, C3).
+// Line breaking and truncation for Text (docs/rules.md A6.1–A6.5, C3).
 //
 // A simplified UAX #14 that is right for Chinese and Latin text: break after spaces, around
 // ideographs, kana, Hangul and emoji, after "-" inside a word, after U+200B, never before closing
@@ -72,7 +72,7 @@ enum TextLineBreaker {
         return glyphs.lineRanges(width: width.map { max(1, $0) }).map(glyphs.line)
     }
 
-    /// LAYOUT.md A6.4/A6.5: wrap, keep at most `maxLines` lines (nil = unlimited; values < 1 act as 1),
+    /// docs/rules.md A6.4/A6.5: wrap, keep at most `maxLines` lines (nil = unlimited; values < 1 act as 1),
     /// and when text remains, the last visible line gets the remaining text (from that line's start to
     /// the end, later hard breaks joined by a space) shortened per `truncation` so that it plus "…"
     /// (U+2026, width 1) fits in `width`; trailing spaces are dropped before "…". `.head`: "…" + end of

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Text {
-    /// How `Text(_:style:)` shows a date (LAYOUT.md B4).
+    /// How `Text(_:style:)` shows a date (docs/rules.md B4).
     public enum DateStyle: Hashable, Sendable {
         /// Short time, "9:41 AM"; does not tick.
         case time

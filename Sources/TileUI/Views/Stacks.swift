@@ -1,4 +1,4 @@
-/// Views in a row, laid out as SwiftUI's HStack (LAYOUT.md A3). `spacing` is in columns; nil uses
+/// Views in a row, laid out as SwiftUI's HStack (docs/rules.md A3). `spacing` is in columns; nil uses
 /// the default (1 column, none next to a Spacer).
 public struct HStack<Content: View>: PrimitiveView {
     @usableFromInline let alignment: VerticalAlignment
@@ -35,7 +35,7 @@ public struct VStack<Content: View>: PrimitiveView {
     }
 }
 
-/// Views on top of each other, later ones in front (LAYOUT.md A4).
+/// Views on top of each other, later ones in front (docs/rules.md A4).
 public struct ZStack<Content: View>: PrimitiveView {
     @usableFromInline let alignment: Alignment
     @usableFromInline let content: Content
@@ -51,7 +51,7 @@ public struct ZStack<Content: View>: PrimitiveView {
     }
 }
 
-/// Flexible empty space (LAYOUT.md A5). `minLength` in cells; nil is 1 column in a row, 0 rows in
+/// Flexible empty space (docs/rules.md A5). `minLength` in cells; nil is 1 column in a row, 0 rows in
 /// a column.
 public struct Spacer: PrimitiveView {
     @usableFromInline let minLength: Int?

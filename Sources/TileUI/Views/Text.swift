@@ -6,13 +6,13 @@ public enum TextAlignment: Hashable, Sendable {
 }
 
 /// A run of text, as SwiftUI's `Text`: wrapped and truncated in cells, drawn in block glyphs
-/// several rows tall when its font is large (LAYOUT.md A6, C3).
+/// several rows tall when its font is large (docs/rules.md A6, C3).
 public struct Text: PrimitiveView {
     /// How text is shortened when it does not fit.
     public typealias TruncationMode = TextTruncationMode
 
     @usableFromInline let content: String
-    /// Set for self-updating date text, whose string depends on "now" (LAYOUT.md B4).
+    /// Set for self-updating date text, whose string depends on "now" (docs/rules.md B4).
     @usableFromInline let liveDate: LiveDateText?
 
     /// Text shown as given.

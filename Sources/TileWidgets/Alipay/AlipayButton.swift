@@ -6,7 +6,7 @@ import TileKit
 ///
 /// Icons are emoji with default emoji presentation, so every terminal draws them two columns wide.
 /// Default links are `https://render.alipay.com/p/s/i/?scheme=…` pages, Alipay's web bridge that
-/// opens the app on a phone: a terminal cannot open `alipays://` itself (DATA-SOURCES.md 2c).
+/// opens the app on a phone: a terminal cannot open `alipays://` itself (docs/data-sources.md 2c).
 public enum AlipayButton: String, ParameterEnum, Codable, CaseIterable {
     case scan
     case pay
@@ -50,7 +50,7 @@ public enum AlipayButton: String, ParameterEnum, Codable, CaseIterable {
         switch self {
         case .scan: Self.bridge("saId=10000007")
         case .pay: Self.bridge("appId=20000056")
-        // 健康码 depends on the region (DATA-SOURCES.md 2c); Alipay's home page is the honest default.
+        // 健康码 depends on the region (docs/data-sources.md 2c); Alipay's home page is the honest default.
         case .healthCode: URL(string: "https://www.alipay.com/")!
         case .travelCard: Self.bridge("appId=2021002170600786")
         case .transit: Self.bridge("appId=200011235")

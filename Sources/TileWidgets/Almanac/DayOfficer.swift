@@ -2,7 +2,7 @@
 ///
 /// The officer is `(dayBranch − monthBranch) mod 12` into 建 除 满 平 定 执 破 危 成 收 开 闭
 /// (6tail `getZhiXing`). The 宜/忌 lists are a **simplified** per-officer table
-/// (DATA-SOURCES.md 2b), not 6tail's full table keyed by month and day 干支, so
+/// (docs/data-sources.md 2b), not 6tail's full table keyed by month and day 干支, so
 /// they differ from printed almanacs on many days.
 enum DayOfficer: Int, CaseIterable, Sendable {
     case jian, chu, man, ping, ding, zhi, po, wei, cheng, shou, kai, bi

@@ -1,6 +1,6 @@
 /// WMO weather interpretation codes (as returned by Open-Meteo) in Chinese.
 ///
-/// Labels follow the 支付宝/墨迹 style suggested in DATA-SOURCES.md 2a.
+/// Labels follow the 支付宝/墨迹 style suggested in docs/data-sources.md 2a.
 public enum WeatherCode {
     /// Chinese label for a WMO code, e.g. 2 → "多云"; codes outside the table give "未知".
     public static func chineseName(_ code: Int) -> String {

@@ -43,7 +43,7 @@ public struct CommitEntry: TimelineEntry, Hashable {
     static let relevantWindow: TimeInterval = 60 * 60
 
     /// Seed 003 scores every entry 10; here a commit is relevant for the hour after it was made,
-    /// so a Smart Stack brings Commit to the top when the branch moves (LAYOUT.md B6.2).
+    /// so a Smart Stack brings Commit to the top when the branch moves (docs/rules.md B6.2).
     public var relevance: TimelineEntryRelevance? {
         guard let commit, failure == nil else { return nil }
         let age = max(0, date.timeIntervalSince(commit.date))

@@ -39,7 +39,7 @@ public struct CountdownEntry: TimelineEntry, Hashable {
     /// The configured time as typed, or the reason it could not be used.
     public var label: String
     /// Set on the entry of the last half hour before the moment, so that a Smart Stack brings
-    /// the countdown to the top while it matters (LAYOUT.md B6.2).
+    /// the countdown to the top while it matters (docs/rules.md B6.2).
     public var relevance: TimelineEntryRelevance?
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fetches the newest commit on a branch from the GitHub REST API, DATA-SOURCES.md §3.
+/// Fetches the newest commit on a branch from the GitHub REST API, docs/data-sources.md §3.
 ///
 /// Requests carry the fetcher's ETag, so an unchanged branch costs no rate limit. The token
 /// only ever goes into the `Authorization` header; no error or description contains it.

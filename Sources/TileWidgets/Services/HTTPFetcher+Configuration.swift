@@ -1,6 +1,6 @@
 extension HTTPFetcher {
     /// Limits for every request: how long to try to connect, how long the whole request may
-    /// take, and how large a body may be. Defaults follow DATA-SOURCES.md §5.
+    /// take, and how large a body may be. Defaults follow docs/data-sources.md §5.
     public struct Configuration: Sendable, Equatable {
         /// How long to wait for a connection to open (a peer that does not answer the handshake);
         /// after it, the fetch fails as `.offline`. A refused or unreachable connection fails as

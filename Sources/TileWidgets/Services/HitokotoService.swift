@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fetches a random sentence from Hitokoto (一言), DATA-SOURCES.md §1.
+/// Fetches a random sentence from Hitokoto (一言), docs/data-sources.md §1.
 public struct HitokotoService: Sendable {
     /// The service root, e.g. `https://v1.hitokoto.cn`.
     public var baseURL: URL

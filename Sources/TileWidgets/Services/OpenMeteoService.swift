@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fetches the current weather for a city name from Open-Meteo, DATA-SOURCES.md §2a:
+/// Fetches the current weather for a city name from Open-Meteo, docs/data-sources.md §2a:
 /// geocode the name once (cached), then ask the forecast API for current values.
 public struct OpenMeteoService: Sendable {
     /// The forecast API root, e.g. `https://api.open-meteo.com`.

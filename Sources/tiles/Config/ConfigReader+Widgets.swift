@@ -65,6 +65,8 @@ extension ConfigReader {
                 }
                 declaration.format = format
             case "refresh", "timeout":
+                // A function of its own: Swift 6.3.1's optimizer (-O) crashed on the inline
+                // `value.int.map(…) ?? value.string…` here ("Found outside of lifetime use").
                 let seconds = Self.seconds(value)
                 guard let seconds, seconds >= (key == "refresh" ? 1 : 0.1), seconds <= 7 * 86_400 else {
                     throw context.mismatch(at: keyPath, expected: "a duration like \"30s\", \"5m\" or \"2h\"", found: value)

@@ -1,5 +1,5 @@
 // A tmux server of the test's own, running one command in a detached session: the terminal for
-// end-to-end tests (PLATFORM.md "Driving the real binary in tests").
+// end-to-end tests (docs/platform.md "Driving the real binary in tests").
 //
 // Self-contained (Foundation and Glibc only) so it can be copied into any test target.
 //

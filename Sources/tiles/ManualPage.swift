@@ -1,0 +1,295 @@
+import ArgumentParser
+import Foundation
+
+/// `tiles generate-manual` (hidden): prints the tiles(1) manual page, which `make install`
+/// installs. The page is built from the command-line definitions themselves (ArgumentParser's
+/// description of every command and option), so it cannot drift from `--help`.
+struct GenerateManual: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate-manual",
+        abstract: "Print the tiles(1) manual page (mdoc), generated from the command-line definitions.",
+        shouldDisplay: false
+    )
+
+    @Option(help: "The date on the page, yyyy-mm-dd (default today).")
+    var date: String?
+
+    func run() throws {
+        let day: Date
+        if let date {
+            guard let parsed = ManualPage.parseDay(date) else {
+                throw UsageError(message: "--date '\(date)' is not a date; write it as yyyy-mm-dd, e.g. 2026-11-24")
+            }
+            day = parsed
+        } else {
+            day = Date()
+        }
+        let page = try ManualPage.render(ManualPage.toolInfo(), date: day)
+        FileHandle.standardOutput.write(Data(page.utf8))
+    }
+}
+
+/// The mdoc text of tiles(1), from ArgumentParser's JSON description of the commands
+/// (`--experimental-dump-help`) plus the environment, files and exit status of docs/design.md.
+enum ManualPage {
+    /// The subset of ArgumentParser's tool description (serialization version 0) the page uses.
+    struct ToolInfo: Decodable {
+        var serializationVersion: Int
+        var command: Command
+    }
+
+    /// A command or subcommand.
+    struct Command: Decodable {
+        var commandName: String
+        var abstract: String?
+        var discussion: String?
+        var shouldDisplay: Bool?
+        var subcommands: [Command]?
+        var arguments: [Argument]?
+    }
+
+    /// A positional argument, an option or a flag.
+    struct Argument: Decodable {
+        var kind: String
+        var shouldDisplay: Bool
+        var isOptional: Bool
+        var isRepeating: Bool
+        var names: [Name]?
+        var valueName: String?
+        var defaultValue: String?
+        var abstract: String?
+        var discussion: String?
+
+        struct Name: Decodable {
+            var kind: String
+            var name: String
+        }
+    }
+
+    /// The description ArgumentParser gives of `Tiles`, decoded.
+    static func toolInfo() throws -> ToolInfo {
+        let json: String
+        do {
+            _ = try Tiles.parseAsRoot(["--experimental-dump-help"])
+            throw UsageError(message: "ArgumentParser printed no command description")
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            json = Tiles.fullMessage(for: error)
+        }
+        let info = try JSONDecoder().decode(ToolInfo.self, from: Data(json.utf8))
+        guard info.serializationVersion == 0 else {
+            throw RenderFailure(message: "unknown ArgumentParser description version \(info.serializationVersion); the manual generator reads version 0")
+        }
+        return info
+    }
+
+    /// `text` (yyyy-mm-dd) as a day, or nil.
+    static func parseDay(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.date(from: text)
+    }
+
+    /// The whole page for `info`, dated `date`.
+    static func render(_ info: ToolInfo, date: Date) -> String {
+        let root = info.command
+        let dayFormatter = DateFormatter()
+        dayFormatter.locale = Locale(identifier: "en_US_POSIX")
+        dayFormatter.timeZone = TimeZone(identifier: "UTC")
+        dayFormatter.dateFormat = "MMMM d, yyyy"
+        var lines = [
+            ".Dd \(dayFormatter.string(from: date))",
+            ".Dt TILES 1",
+            ".Os",
+            ".Sh NAME",
+            ".Nm \(root.commandName)",
+            ".Nd \(escape(sentence(root.abstract ?? "")))",
+            ".Sh SYNOPSIS",
+        ]
+        lines += synopsis(root, path: [])
+        lines += [".Sh DESCRIPTION"]
+        lines += paragraphs(root.discussion ?? root.abstract ?? "")
+        lines += [".Pp", "Without a subcommand,", ".Nm", "runs the dashboard", ".Pq Cm run ."]
+        lines += [".Sh OPTIONS"]
+        lines += argumentList(root.arguments ?? [], keepHelp: true)
+        lines += [".Sh COMMANDS", ".Bl -tag -width 6n"]
+        for subcommand in visible(root.subcommands) {
+            lines += commandItem(subcommand, path: [])
+        }
+        lines += [".El"]
+        lines += staticSections
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func visible(_ commands: [Command]?) -> [Command] {
+        (commands ?? []).filter { $0.shouldDisplay ?? true }
+    }
+
+    private static func synopsis(_ command: Command, path: [String]) -> [String] {
+        var lines = [".Nm"]
+        if !path.isEmpty { lines.append(".Cm \(path.joined(separator: " "))") }
+        if !visible(command.subcommands).isEmpty { lines.append(".Op Ar subcommand") }
+        lines.append(".Op Ar options")
+        return lines
+    }
+
+    /// One `.It` for a subcommand with its options, then its own subcommands after it.
+    private static func commandItem(_ command: Command, path: [String]) -> [String] {
+        let fullPath = path + [command.commandName]
+        var lines = [".It Cm \(fullPath.joined(separator: " "))"]
+        let positionals = (command.arguments ?? []).filter { $0.kind == "positional" && $0.shouldDisplay }
+        if let first = lines.popLast() {
+            lines.append(first + positionals.map { " " + usage($0) }.joined())
+        }
+        lines += paragraphs(command.abstract ?? "")
+        if let discussion = command.discussion, !discussion.isEmpty {
+            lines.append(".Pp")
+            lines += paragraphs(discussion)
+        }
+        let arguments = (command.arguments ?? []).filter { $0.shouldDisplay }
+        if !arguments.filter({ !isHelp($0) }).isEmpty {
+            lines += argumentList(arguments, keepHelp: false)
+        }
+        for subcommand in visible(command.subcommands) {
+            lines += commandItem(subcommand, path: fullPath)
+        }
+        return lines
+    }
+
+    /// `--help` and `--version`, which every subcommand repeats: listed once, under OPTIONS.
+    private static func isHelp(_ argument: Argument) -> Bool {
+        argument.names?.contains { $0.name == "help" || $0.name == "version" } ?? false
+    }
+
+    /// How an argument is written on the command line, in mdoc macros.
+    private static func usage(_ argument: Argument) -> String {
+        let value = "Ar \(argument.valueName ?? "value")" + (argument.isRepeating ? " ..." : "")
+        if argument.kind == "positional" {
+            return argument.isOptional ? "Op \(value)" : value
+        }
+        let names = (argument.names ?? []).map { name in
+            switch name.kind {
+            case "long": "Fl -\(name.name)"
+            case "longWithSingleDash": "Fl \(name.name)"
+            default: "Fl \(name.name)"
+            }
+        }
+        let written = names.joined(separator: " , ")
+        return argument.kind == "option" ? "\(written) \(value)" : written
+    }
+
+    private static func argumentList(_ arguments: [Argument], keepHelp: Bool) -> [String] {
+        let shown = arguments.filter { $0.shouldDisplay && (keepHelp || !isHelp($0)) }
+        guard !shown.isEmpty else { return [] }
+        var lines = [".Bl -tag -width 6n"]
+        for argument in shown {
+            lines.append(".It \(usage(argument))")
+            var text = argument.abstract ?? ""
+            if let value = argument.defaultValue, !value.isEmpty { text += " (default: \(value))" }
+            lines += paragraphs(text)
+            if let discussion = argument.discussion, !discussion.isEmpty {
+                lines.append(".Pp")
+                lines += paragraphs(discussion)
+            }
+        }
+        lines.append(".El")
+        return lines
+    }
+
+    /// `text` as mdoc: blank lines separate paragraphs; indented lines (examples) are literal.
+    private static func paragraphs(_ text: String) -> [String] {
+        var lines: [String] = []
+        var literal = false
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let isIndented = raw.hasPrefix(" ")
+            if raw.trimmingCharacters(in: .whitespaces).isEmpty {
+                if literal { lines.append(".Ed"); literal = false }
+                if lines.last != ".Pp" && !lines.isEmpty { lines.append(".Pp") }
+                continue
+            }
+            if isIndented && !literal { lines.append(".Bd -literal -offset indent"); literal = true }
+            if !isIndented && literal { lines.append(".Ed"); literal = false }
+            lines.append(escape(literal && raw.hasPrefix("  ") ? String(raw.dropFirst(2)) : raw))
+        }
+        if literal { lines.append(".Ed") }
+        while lines.last == ".Pp" { lines.removeLast() }
+        return lines
+    }
+
+    /// `text` made safe for roff: backslashes written as `\e`, characters beyond ASCII as
+    /// `\[uXXXX]` (so the page reads the same without a UTF-8 preprocessor), and a line that would
+    /// start with a control character (`.` or `'`) guarded with `\&`.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" {
+                escaped += "\\e"
+            } else if scalar.isASCII {
+                escaped.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
+    }
+
+    private static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    /// What the command definitions do not say: exit status, environment, files, see also.
+    private static let staticSections: [String] = [
+        ".Sh EXIT STATUS",
+        ".Bl -tag -width 3n -compact",
+        ".It 0",
+        "success",
+        ".It 2",
+        "a usage or configuration error; the message names the file, line and column where there is one",
+        ".It 1",
+        "any other failure",
+        ".El",
+        ".Sh ENVIRONMENT",
+        ".Bl -tag -width 6n",
+        ".It Ev XDG_CONFIG_HOME , XDG_CACHE_HOME , XDG_STATE_HOME , XDG_DATA_HOME , XDG_RUNTIME_DIR",
+        "Where the config, cache, state, shared store and reload sockets live (defaults under",
+        ".Pa ~ ) .",
+        ".It Ev TILES_HITOKOTO_URL , TILES_OPEN_METEO_URL , TILES_GEOCODING_URL , TILES_GITHUB_API_URL",
+        "Base URLs of the services behind the built-in widgets.",
+        ".It Ev GITHUB_TOKEN",
+        "Sent by the Commit widget as a bearer token; never shown or logged.",
+        ".It Ev TILES_OPENER , BROWSER",
+        "How links open: the program is run with the URL as its only argument, without a shell;",
+        "else",
+        ".Xr xdg-open 1 .",
+        ".It Ev NO_COLOR",
+        "No colour, attributes only.",
+        ".It Ev COLORTERM",
+        ".Ql truecolor",
+        "or",
+        ".Ql 24bit",
+        "selects 24-bit colour.",
+        ".El",
+        ".Sh FILES",
+        ".Bl -tag -width 6n -compact",
+        ".It Pa $XDG_CONFIG_HOME/tiles/config.toml",
+        "the board and the look",
+        ".It Pa $XDG_CONFIG_HOME/tiles/themes/",
+        "your own themes",
+        ".It Pa $XDG_STATE_HOME/tiles/state.json",
+        "families, scheme and theme chosen with keys",
+        ".It Pa $XDG_STATE_HOME/tiles/tiles.log",
+        "log lines",
+        ".It Pa $XDG_CACHE_HOME/tiles/",
+        "each tile's last timeline, HTTP validators, services' last good data",
+        ".It Pa $XDG_DATA_HOME/tiles/store.json",
+        "the shared store",
+        ".El",
+        ".Sh SEE ALSO",
+        ".Xr tmux 1 ,",
+        ".Xr ncurses 3X",
+    ]
+}

@@ -17,7 +17,7 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
 
-.PHONY: deps build run test bench golden clean release install install-files uninstall
+.PHONY: deps test-deps build run test bench golden clean release install install-files uninstall
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -30,8 +30,6 @@ deps:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
-	@# The tests validate extension timelines against docs/schema with Python's jsonschema.
-	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 
 ## build: debug build of every target
 build: deps
@@ -41,8 +39,12 @@ build: deps
 run: build
 	$(SWIFT) run tiles
 
+## test-deps: what only the tests need: Python's jsonschema, to check widget programs' output against docs/schema
+test-deps: deps
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
+
 ## test: build and run every test (XCTest and Swift Testing), with the Swift extension example built first
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path examples/swift-extension
 	$(SWIFT) test

@@ -157,15 +157,16 @@ public final class StreamingProgram: Sendable {
             state.job = nil
             if state.stopping || shutDown {
                 state.stopping = true
-                state.finished = true
                 return nil
             }
             state.failures = duration >= stableAfter ? 1 : state.failures + 1
             return retryPolicy.delay(afterFailures: state.failures)
         }
         guard let delay else {
-            markStopped()
+            // The last event first: `stop()` returns only after it has been delivered.
             onEvent(.exited(status, reason: reason, restartIn: nil))
+            state.withLock { $0.finished = true }
+            markStopped()
             return
         }
         onEvent(.exited(status, reason: reason, restartIn: delay))

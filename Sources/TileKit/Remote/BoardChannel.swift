@@ -75,6 +75,10 @@ public final class BoardChannel: Sendable {
                 let connection = accept(listening, nil, nil)
                 if connection < 0 {
                     if errno == EINTR { continue }
+                    // `close()` shut the socket down. Closing it here, not there, keeps its
+                    // number from being reused while this thread still waits on it (another
+                    // channel's socket could take the number and this thread answer for it).
+                    Glibc.close(listening)
                     return
                 }
                 if let line = Self.readLine(connection), let (request, sentAt) = Self.parse(line) {
@@ -86,11 +90,10 @@ public final class BoardChannel: Sendable {
         }
     }
 
-    /// Stops listening and removes the socket.
+    /// Stops listening and removes the socket (the listener's thread closes it as it ends).
     public func close() {
         unlink(path)
         shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc.close(descriptor)
     }
 
     /// Sends `request`, stamped with `date`, to every board listening in `directory`; returns how

@@ -52,12 +52,7 @@ public struct ExtensionCatalog: Sendable {
     }
 
     private static func fileName(_ program: [String], directory: String?) -> String {
-        // FNV-1a over the command line: a stable, short file name without a hashing library.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (program.joined(separator: "\u{0}") + "\u{0}" + (directory ?? "")).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16) + ".describe"
+        StableHash.hex(program.joined(separator: "\u{0}") + "\u{0}" + (directory ?? "")) + ".describe"
     }
 
     /// Runs `command` and waits for it on this thread. The run itself happens on the process

@@ -37,7 +37,7 @@ public enum ExtensionDescription {
         guard let kind = members["kind"]?.string, WidgetKindName.isValid(kind) else {
             throw .mismatch(at: "\(path).kind", expected: WidgetKindName.expected, found: members["kind"])
         }
-        var declaration = WidgetDeclaration(kind: kind, command: command, directory: directory, isExtension: true)
+        var declaration = WidgetDeclaration(kind: kind, command: command, directory: directory)
         if let title = members["title"] {
             guard let text = title.string else { throw .mismatch(at: "\(path).title", expected: "a string", found: title) }
             declaration.title = text

@@ -46,7 +46,7 @@ final class ExtensionStream: Sendable {
             if let program = state.program {
                 program.send(line: line)
             } else {
-                state.program = startProgram(firstLine: line)
+                state.program = startProgram(first: request, line: line)
             }
             return true
         }
@@ -70,10 +70,12 @@ final class ExtensionStream: Sendable {
         resumeWaiters()
     }
 
-    private func startProgram(firstLine: String) -> StreamingProgram {
+    /// Starts the program with `request`: its JSON `line` first on stdin and its facts in the
+    /// environment, as every run gets them (later requests reach it on stdin only).
+    private func startProgram(first request: ExtensionRequest, line: String) -> StreamingProgram {
         let command = ProgramCommand(
-            declaration.resolvedCommand, environment: environment, workingDirectory: declaration.directory,
-            input: Array(firstLine.utf8) + [0x0A])
+            declaration.resolvedCommand, environment: environment.merging(request.environment) { $1 },
+            workingDirectory: declaration.directory, input: Array(line.utf8) + [0x0A])
         let program = StreamingProgram(command) { [weak self] event in self?.handle(event) }
         program.start()
         return program

@@ -23,7 +23,7 @@ struct SharedRuns: Sendable {
         guard let directory, (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else {
             return try await run()
         }
-        let name = Self.fileName(key)
+        let name = StableHash.hex(key)
         let outputFile = directory.appendingPathComponent(name + ".out")
         let leaseFile = directory.appendingPathComponent(name + ".lease")
         func fresh() -> Data? { Self.recall(outputFile, freshFor: freshFor, in: context) }
@@ -97,10 +97,4 @@ struct SharedRuns: Sendable {
         }
     }
 
-    /// A short, stable file name for a run key (FNV-1a).
-    static func fileName(_ key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
-    }
 }

@@ -33,8 +33,6 @@ public struct WidgetDeclaration: Sendable, Hashable {
     public var parameters: [ParameterDescription]
     /// The directory the program runs in (the config file's): relative paths in `command` resolve there.
     public var directory: String?
-    /// Whether the program serves several kinds (`extension = [...]`): requests then name the kind.
-    public var isExtension: Bool
 
     /// The defaults of a `[[widget]]` table.
     public static let defaultRefresh: TimeInterval = 15 * 60
@@ -45,7 +43,7 @@ public struct WidgetDeclaration: Sendable, Hashable {
         kind: String, command: [String], format: Format = .timeline, refresh: TimeInterval = defaultRefresh,
         timeout: TimeInterval = defaultTimeout, title: String? = nil, summary: String = "",
         families: [WidgetFamily] = defaultFamilies, listen: Bool = false, parameters: [ParameterDescription] = [],
-        directory: String? = nil, isExtension: Bool = false
+        directory: String? = nil
     ) {
         self.kind = kind
         self.command = command
@@ -58,7 +56,6 @@ public struct WidgetDeclaration: Sendable, Hashable {
         self.listen = listen
         self.parameters = parameters
         self.directory = directory
-        self.isExtension = isExtension
     }
 
     /// The program's path as run: a relative path with a slash resolves against `directory`;

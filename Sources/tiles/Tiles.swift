@@ -12,7 +12,9 @@ struct Tiles: ParsableCommand {
         abstract: "A home screen of widgets for the terminal.",
         discussion: """
             tiles lays out WidgetKit-style widgets (QQ Sync, Alipay, Commit) into cell grids and \
-            draws them in the terminal, each refreshed on its own timeline.
+            draws them in the terminal, each refreshed on its own timeline. Widgets of your own, \
+            served by programs in any language, are declared as [[widget]] in the config file and \
+            work with every subcommand (see docs/extensions.md).
 
             Examples:
               tiles                                   # the dashboard

@@ -55,7 +55,7 @@ import TileKit
         #expect(declarations[1].refresh == 3600)
         #expect(declarations[1].parameters.map(\.key) == ["name", "mood"])
         #expect(declarations[1].parameters[1].kind.options.map(\.title) == ["calm", "Loud"])
-        #expect(declarations.allSatisfy { $0.isExtension && $0.command == ["./w"] && $0.resolvedCommand == ["/cfg/w"] })
+        #expect(declarations.allSatisfy { $0.command == ["./w"] && $0.resolvedCommand == ["/cfg/w"] })
     }
 
     @Test func testBadDescribeAnswersNameThePath() {

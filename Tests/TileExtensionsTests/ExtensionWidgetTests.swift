@@ -231,13 +231,13 @@ import TileUI
     @Test func testAStreamingProgramIsKeptAndEachLineIsANewTimeline() async throws {
         let program = try fixtures.script("stream.py", """
             #!/usr/bin/env python3
-            import json, sys
+            import json, os, sys
             count = 0
             for line in sys.stdin:
                 request = json.loads(line)
                 count += 1
                 for n in range(2):
-                    print(json.dumps({"entries": [{"view": {"Text": f"{request['family']} update {count}.{n}"}}]}), flush=True)
+                    print(json.dumps({"entries": [{"view": {"Text": f"{request['family']} update {count}.{n} env {os.environ['TILES_FAMILY']}"}}]}), flush=True)
             """)
         var declaration = WidgetDeclaration(kind: "stream-\(UUID().uuidString.prefix(8))", command: command(program))
         declaration.listen = true
@@ -250,7 +250,9 @@ import TileUI
         #expect(scheduler.currentEntry(for: "t")?.isPlaceholder == true)
         #expect(await ProgramFixtures.eventually {
             scheduler.processDue()
-            return text(scheduler, widget).contains("systemSmall update 1.")
+            // The program got the first request's facts in its environment too.
+            let shown = text(scheduler, widget)
+            return shown.contains("systemSmall update 1.") && shown.contains("env systemSmall")
         })
         scheduler.setFamily(.systemMedium, for: "t")
         await settle(scheduler)

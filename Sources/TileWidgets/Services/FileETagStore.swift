@@ -1,4 +1,5 @@
 import Foundation
+import TileKit
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -73,16 +74,8 @@ public final class FileETagStore: ETagStore {
         }
     }
 
-    /// The entry file for `url`: a 64-bit FNV-1a hash of the URL, stable across runs
-    /// (Swift's `Hasher` is seeded per process, so it cannot be used here).
+    /// The entry file for `url`: a stable hash of the URL.
     func fileURL(for url: URL) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        let name = "etag-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
-        return directory.appendingPathComponent(name)
+        directory.appendingPathComponent("etag-" + StableHash.hex(url.absoluteString) + ".json")
     }
 }

@@ -3,7 +3,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := /opt/swift/usr/bin:$(PATH)
 # A crashing test must not wait for a key under a TTY (docs/platform.md).
 export SWIFT_BACKTRACE := enable=no
-DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3
+DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev
 BENCH_SCRATCH := .build-bench
 RELEASE_SCRATCH := .build-release
 
@@ -17,7 +17,7 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
 
-.PHONY: deps test-deps build run test bench golden clean release install install-files uninstall
+.PHONY: deps test-deps build run test bench golden assets clean release install install-files uninstall
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -62,6 +62,10 @@ golden: deps
 	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter RenderTests/testRenderMatchesGoldenFiles
 	TILES_RECORD_DOCS=1 $(SWIFT) test --filter DocExamplesTests
 	@echo "golden files re-recorded; review them with git diff before committing"
+
+## assets: embed the pictures of Assets/ in the binary (Sources/TileUI/Image/BuiltinImageAssets.swift)
+assets:
+	python3 scripts/gen_image_assets.py
 
 ## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles
 release: deps

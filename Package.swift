@@ -21,7 +21,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "TOML"),
-        .target(name: "TileUI", dependencies: ["TOML"]),
+        .target(name: "TileUI", dependencies: ["TOML", "CImageCodec"]),
+        // PNG and JPEG decoding for Image: Debian's libpng and libjpeg-turbo behind a small C wrapper.
+        .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .target(name: "CImageCodec", dependencies: ["CLibPNG", "CLibJPEG"]),
         .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
         .target(name: "CProcessSpawn"),
@@ -67,7 +71,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         // Mutations of TOML files shared by the fuzz tests; test code, in no product.

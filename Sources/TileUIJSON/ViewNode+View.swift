@@ -36,6 +36,8 @@ extension ViewNode {
             }
         case let .link(destination, label):
             return AnyView(Link(destination: destination) { label.makeView() })
+        case .image(let image):
+            return AnyView(image)
         case .empty:
             return AnyView(EmptyView())
         }

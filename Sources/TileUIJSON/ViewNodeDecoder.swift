@@ -49,7 +49,7 @@ struct ViewNodeDecoder {
     ]
 
     static let viewNames = ["Text", "VStack", "HStack", "ZStack", "LazyVGrid", "Spacer", "Color", "LinearGradient",
-                            "Divider", "Rectangle", "RoundedRectangle", "Capsule", "Link", "EmptyView"]
+                            "Divider", "Rectangle", "RoundedRectangle", "Capsule", "Link", "Image", "EmptyView"]
 
     mutating func node(_ value: JSONValue, path: String, depth: Int) throws(ViewNodeError) -> ViewNode {
         guard depth <= ViewNode.maxDepth else {
@@ -161,6 +161,8 @@ struct ViewNodeDecoder {
             return name == "Divider" ? .divider : .empty
         case "Rectangle", "RoundedRectangle", "Capsule":
             return try shape(name, content, path: contentPath)
+        case "Image":
+            return .image(try ImageJSON.image(content, path: contentPath))
         case "Link":
             let fields = try Values.fields(content, allowed: ["destination", "label"], path: contentPath)
             guard let destination = fields["destination"], let label = fields["label"] else {

@@ -52,6 +52,8 @@ enum ViewNodeEncoder {
             return [("Divider", .object([]))]
         case .empty:
             return [("EmptyView", .object([]))]
+        case .image(let image):
+            return [("Image", ImageJSON.value(image))]
         case let .shape(kind, style):
             var fields: [(key: String, value: JSONValue)] = []
             if case .roundedRectangle(let radius) = kind { fields.append(("cornerRadius", .number(radius))) }

@@ -81,6 +81,9 @@ struct Render: AsyncParsableCommand {
 
         var renderEnvironment = EnvironmentValues()
         renderEnvironment.colorScheme = scheme
+        // Plain text has no colour, so pictures draw nothing there and what lies beneath shows.
+        renderEnvironment.colorMode = format == .text ? .none : ansiColorMode(environment)
+        ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appendingPathComponent("assets")
         do {
             renderEnvironment.theme = try ThemeCatalog(directories: TilesDirectories(environment: environment)).theme(named: theme)
         } catch {

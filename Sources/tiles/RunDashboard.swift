@@ -70,6 +70,7 @@ struct RunDashboard: ParsableCommand {
         var environment = ProcessInfo.processInfo.environment
         let directories = TilesDirectories(environment: environment)
         let log = Self.logger(directory: directories.state)
+        ImageAssets.userDirectory = directories.config.appendingPathComponent("assets")
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
         let plainServices = WidgetServices(environment: environment, directories: directories, version: Tiles.version)

@@ -121,7 +121,12 @@ import TileWidgets
 
     @Test func testQQSyncMediumOnSeedDateMatchesTheSamplePort() {
         let entry = QQSyncEntry(date: T.seedDate, timeZone: T.shanghai)
-        let grid = T.render(QQSyncView(entry: entry), .systemMedium, at: T.seedDate)
+        // Without colour the background picture draws nothing, leaving the port's text.
+        var environment = EnvironmentValues()
+        environment.widgetFamily = .systemMedium
+        environment.now = T.seedDate
+        environment.colorMode = .none
+        let grid = CellGrid.render(QQSyncView(entry: entry), width: 42, height: 10, environment: environment)
         #expect(grid.width == 42 && grid.height == 10)
         #expect(grid.text.contains("06月 周一"))
         #expect(grid.text.contains("去分享"))

@@ -418,6 +418,7 @@ final class DashboardSession {
         scheduler.setColorScheme(state.scheme)
         var environment = EnvironmentValues()
         environment.colorScheme = state.scheme
+        environment.colorMode = terminal.colorMode
         environment.theme = state.theme
         environment.now = now
         environment.timeZone = options.timeZone

@@ -29,6 +29,8 @@ public struct ViewNode: Hashable, Sendable {
         /// A shape filled with a paint (nil: the foreground colour) or stroked in a colour.
         case shape(ShapeKind, ShapeStyle)
         case link(destination: URL, label: ViewNode)
+        /// A picture: an asset, a system name or bytes, with its own options.
+        case image(Image)
         case empty
     }
 

@@ -18,7 +18,7 @@ struct QQSyncWidgetLarge: View {
 
     var body: some View {
         ZStack {
-            WidgetPalette.qqSyncGradient
+            QQSyncBackground()
             VStack(alignment: .leading) {
                 QQSyncDateHeader(entry: entry)
                 Divider().opacity(0.5)

@@ -123,7 +123,7 @@ struct QQSyncWidgetSmall: View {
 
     var body: some View {
         ZStack {
-            WidgetPalette.qqSyncGradient
+            QQSyncBackground()
             QQSyncDateShareView(entry: entry)
         }
     }
@@ -138,7 +138,7 @@ struct QQSyncWidgetMedium: View {
 
     var body: some View {
         ZStack {
-            WidgetPalette.qqSyncGradient
+            QQSyncBackground()
             HStack {
                 QQSyncQuoteTextView(entry: entry)
                 Spacer()

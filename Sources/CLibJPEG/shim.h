@@ -1,0 +1,3 @@
+// libjpeg-turbo, for CImageCodec (the image decoder behind TileUI's Image).
+#include <stdio.h>
+#include <jpeglib.h>

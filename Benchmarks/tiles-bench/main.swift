@@ -27,7 +27,7 @@ func report(_ name: String, _ samples: [Double], target: Double) {
 }
 
 var sink = 0
-// TILES_BENCH_ONLY=medium|large runs one case (for profiling).
+// TILES_BENCH_ONLY=medium|picture|large runs one case (for profiling).
 let only = ProcessInfo.processInfo.environment["TILES_BENCH_ONLY"]
 print("tiles-bench: TileUI layout + render (release build)")
 if only == nil || only == "medium" {
@@ -35,6 +35,18 @@ if only == nil || only == "medium" {
         sink &+= CellGrid.render(QQSyncMediumSample(), width: 42, height: 10).width
     }
     report("QQ Sync medium tree, 42×10", medium, target: 50)
+}
+if only == nil || only == "picture" {
+    // A full-tile picture under a line of text, after the first render has decoded and resampled
+    // it (both cached): what every later frame of QQ Sync's background costs.
+    let picture = ZStack {
+        Image("widget_background_test").resizable()
+        Text("所有快乐都向你靠拢,所有好运都在路上。").foregroundColor(.white).padding()
+    }
+    let pictured = measure(iterations: 2_000) {
+        sink &+= CellGrid.render(picture, width: 42, height: 10).width
+    }
+    report("Full-tile picture, medium 42×10", pictured, target: 60)
 }
 if only == nil || only == "large" {
     let large = measure(iterations: 300) {

@@ -66,6 +66,14 @@ import TileUISamples
         #expect(throws: ImageDecodingError(message: "the picture is too large: 100000×1 pixels (at most 16777216 pixels, 16384 on a side)")) {
             try DecodedImage(decoding: ImageFixtures.pngHeader(width: 100_000, height: 1))
         }
+        // A JPEG whose frame header claims 65000×65000 (its SOF0 patched): refused the same way.
+        var jpeg = [UInt8](ImageFixtures.data("wide.jpg"))
+        if let sof = (0..<(jpeg.count - 9)).first(where: { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 }) {
+            jpeg.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFD, 0xE8, 0xFD, 0xE8])
+        }
+        #expect(throws: ImageDecodingError(message: "the picture is too large: 65000×65000 pixels (at most 16777216 pixels, 16384 on a side)")) {
+            try DecodedImage(decoding: Data(jpeg))
+        }
         // Within the limits, the header alone passes the size check and then fails for its data.
         do {
             _ = try DecodedImage(decoding: ImageFixtures.pngHeader(width: 4000, height: 4000))

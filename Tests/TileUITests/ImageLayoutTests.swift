@@ -32,6 +32,8 @@ import TileUISamples
         #expect(size(picture.scaledToFit(), 16, nil) == Size(width: 16, height: 2))
         #expect(size(picture.scaledToFit(), nil, 3) == Size(width: 24, height: 3))
         #expect(size(picture.scaledToFill(), 0, 0) == Size(width: 0, height: 0))
+        #expect(size(picture.scaledToFit(), 30, 0) == Size(width: 0, height: 0))
+        #expect(size(picture.scaledToFill(), 0, 2) == Size(width: 16, height: 2))
     }
 
     @Test func testPixelsDrawAsUpperHalfBlocks() {

@@ -14,14 +14,6 @@ public struct DecodedImage: Sendable {
     /// The most pixels on one side; a wider or taller picture is refused from the header.
     public static let maxSide = 16_384
 
-    /// A picture from its pixels; `pixels` must hold `width × height × 4` bytes.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "pixels must be width × height × 4 bytes")
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-
     /// Decodes PNG or JPEG bytes with libpng or libjpeg-turbo. Anything else, a corrupt or
     /// truncated file, or a picture over `maxPixels` throws an error that says which.
     public init(decoding data: Data) throws(ImageDecodingError) {

@@ -41,13 +41,16 @@ struct RandomTreeBuilder {
     }
 
     mutating func leaf() -> AnyView {
-        switch int(0...8) {
+        switch int(0...9) {
         case 0, 1, 2: return AnyView(Text(pick(Self.texts)))
         case 3: return AnyView(pick(Self.colors))
         case 4: return AnyView(Spacer(minLength: bool() ? nil : int(0...3)))
         case 5: return AnyView(Divider())
         case 6: return AnyView(RoundedRectangle(cornerRadius: Double(int(0...16))).fill(pick(Self.colors)))
         case 7: return AnyView(LinearGradient(colors: [pick(Self.colors), pick(Self.colors)], startPoint: .leading, endPoint: .bottomTrailing))
+        case 8:
+            let picture = Image(data: ImageFixtures.data(pick(["disc.png", "wide.png", "quadrants.png", "gray.jpg"])))
+            return AnyView(pick([picture, picture.resizable(), picture.resizable().scaledToFit(), picture.resizable().scaledToFill()]))
         default: return AnyView(Capsule().stroke(pick(Self.colors)))
         }
     }

@@ -34,8 +34,13 @@ import Testing
         let dark = ImageAssets.lookup("widget_background_test", scheme: .dark, userDirectory: folder)
         #expect(light?.key == "user:" + folder.appendingPathComponent("widget_background_test.jpg").path)
         #expect(dark?.key == light?.key)
-        try ImageFixtures.data("disc.png").write(to: folder.appendingPathComponent("widget_background_test~dark.png"))
+        // A link to a picture elsewhere is followed; a folder with a picture's name is not a picture.
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("widget_background_test~dark.png"),
+            withDestinationURL: ImageFixtures.folder.appendingPathComponent("disc.png"))
         #expect(ImageAssets.lookup("widget_background_test", scheme: .dark, userDirectory: folder)?.data == ImageFixtures.data("disc.png"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+        #expect(ImageAssets.lookup("folder", scheme: .light, userDirectory: folder) == nil)
     }
 
     @Test func testAPictureInTheUserFolderIsDrawn() throws {

@@ -59,8 +59,10 @@ public enum ImageAssets {
         return nil
     }
 
-    /// The bytes of a regular file no larger than `maxFileBytes`; nil for anything else.
-    private static func readFile(_ url: URL) -> Data? {
+    /// The bytes of a regular file (or a link to one) no larger than `maxFileBytes`; nil for
+    /// anything else.
+    private static func readFile(_ link: URL) -> Data? {
+        let url = link.resolvingSymlinksInPath()
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               attributes[.type] as? FileAttributeType == .typeRegular,
               let size = attributes[.size] as? Int, size <= maxFileBytes

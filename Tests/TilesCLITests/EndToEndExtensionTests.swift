@@ -167,10 +167,13 @@ import Glibc
         }
     }
 
-    /// A screen row as cells: a wide character, then an empty cell.
+    /// A screen row as cells: a wide character, then an empty cell. Punctuation, box drawing
+    /// and block elements (QQ Sync's picture is drawn in `▀`) are narrow.
     static func cells(_ row: some StringProtocol) -> [String] {
         row.flatMap { character -> [String] in
-            let wide = character.unicodeScalars.first.map { $0.value >= 0x1100 && !(0x2000...0x206F).contains($0.value) } ?? false
+            let wide = character.unicodeScalars.first.map {
+                $0.value >= 0x1100 && !(0x2000...0x206F).contains($0.value) && !(0x2500...0x259F).contains($0.value)
+            } ?? false
             return wide ? [String(character), ""] : [String(character)]
         }
     }

@@ -91,7 +91,7 @@ struct Render: AsyncParsableCommand {
         switch format {
         case .text: return grid.text + "\n"
         case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: true).render(grid) + "\n"
-        case .tmux: return TmuxRenderer().render(grid) + "\n"
+        case .tmux: return TmuxRenderer(colors: environment["NO_COLOR"] == nil).render(grid) + "\n"
         case .svg:
             let foreground = look.theme.color(named: "text.primary", scheme: look.scheme) ?? RGBColor(hex: look.scheme == .dark ? 0xFFFFFF : 0)
             let background = look.theme.color(named: "board.background", scheme: look.scheme) ?? RGBColor(hex: look.scheme == .dark ? 0 : 0xFFFFFF)

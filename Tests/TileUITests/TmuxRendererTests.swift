@@ -28,6 +28,11 @@ import Testing
         #expect(TmuxRenderer().render(Self.row("ok")) == "#[default]ok#[default]")
     }
 
+    @Test func testWithoutColoursOnlyAttributesAreWritten() {
+        let grid = Self.row("ok", foreground: Self.red, background: Self.blue, attributes: .bold)
+        #expect(TmuxRenderer(colors: false).render(grid) == "#[default,bold]ok#[default]")
+    }
+
     @Test func testEveryHashIsDoubledSoTextCannotStartAStyleACommandOrAVariable() {
         let output = TmuxRenderer().render(Self.row("#[fg=red]#(reboot)#{host}##"))
         #expect(output == "#[default]##[fg=red]##(reboot)##{host}####" + "#[default]")

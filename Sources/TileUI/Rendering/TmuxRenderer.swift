@@ -8,8 +8,14 @@
 /// command (`#(`) or a variable (`#{`). Rows are separated by "\n" and each ends with `#[default]`
 /// (tmux's status line shows the last line a command prints, so a status bar uses inline).
 public struct TmuxRenderer: Sendable {
-    /// A renderer for 24-bit colour (`fg=#rrggbb`), which tmux maps down to what its client supports.
-    public init() {}
+    /// Whether colours are written; without them (`NO_COLOR`) only attributes are.
+    public let colors: Bool
+
+    /// A renderer for 24-bit colour (`fg=#rrggbb`), which tmux maps down to what its client
+    /// supports; with `colors` false, attributes only.
+    public init(colors: Bool = true) {
+        self.colors = colors
+    }
 
     /// The grid in tmux's style syntax, rows separated by "\n", no trailing newline.
     public func render(_ grid: CellGrid) -> String {
@@ -20,7 +26,7 @@ public struct TmuxRenderer: Sendable {
             for x in 0..<grid.width {
                 let cell = grid[x, y]
                 if cell.isContinuation { continue }
-                let style = Self.style(of: cell)
+                let style = style(of: cell)
                 if style != current {
                     line += "#[\(style)]"
                     current = style
@@ -34,10 +40,10 @@ public struct TmuxRenderer: Sendable {
     }
 
     /// The inside of `#[…]` for `cell`: `default`, then its colours and attributes.
-    static func style(of cell: Cell) -> String {
+    func style(of cell: Cell) -> String {
         var parts = ["default"]
-        if let foreground = cell.foreground { parts.append("fg=\(foreground)") }
-        if let background = cell.background { parts.append("bg=\(background)") }
+        if colors, let foreground = cell.foreground { parts.append("fg=\(foreground)") }
+        if colors, let background = cell.background { parts.append("bg=\(background)") }
         let names: [(CellAttributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italics"), (.underline, "underscore"), (.reverse, "reverse")]
         parts += names.filter { cell.attributes.contains($0.0) }.map(\.1)
         return parts.joined(separator: ",")

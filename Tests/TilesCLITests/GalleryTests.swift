@@ -34,6 +34,18 @@ import Testing
         }
     }
 
+    /// Every committed picture is well-formed XML, as an XML parser (Python's) reads it.
+    @Test func testEveryPictureIsWellFormedXML() throws {
+        let folders = [Self.docs.appendingPathComponent("gallery"), RenderTests.goldens]
+        let files = try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") }.map { folder.appendingPathComponent($0).path }
+        }
+        #expect(files.count > 40)
+        let script = "import sys, xml.dom.minidom\nfor name in sys.argv[1:]:\n    root = xml.dom.minidom.parse(name).documentElement\n    assert root.tagName == 'svg', name\n"
+        let result = try SpawnedProcess.run(["python3", "-c", script] + files, environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test func testTheReadmeOpensWithTheBoardLightAndDark() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let opening = readme.prefix(1200)

@@ -44,7 +44,7 @@ struct Render: AsyncParsableCommand {
     @Option(help: "With --board: the terminal's height in cells (1…\(Render.maximumBoardSide)).")
     var height: Int?
 
-    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline.")
+    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium).")
     var family: String?
 
     @Option(help: "Colour scheme: light or dark (default: light; for --board, the config's).")

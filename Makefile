@@ -17,7 +17,7 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
 
-.PHONY: deps test-deps build run test bench golden assets clean release install install-files uninstall
+.PHONY: deps test-deps build run test bench golden gallery assets clean release install install-files uninstall
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -59,9 +59,14 @@ bench: deps
 ## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then review `git diff`
 golden: deps
 	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter Golden
-	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter RenderTests/testRenderMatchesGoldenFiles
+	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter 'RenderTests/testRenderMatchesGoldenFiles|RenderFormatTests'
 	TILES_RECORD_DOCS=1 $(SWIFT) test --filter DocExamplesTests
 	@echo "golden files re-recorded; review them with git diff before committing"
+
+## gallery: redraw docs/gallery (every built-in widget × family × scheme, and the board, as SVG) and its section in docs/widgets.md
+gallery: deps
+	$(SWIFT) build --product tiles
+	"$$($(SWIFT) build --show-bin-path)/tiles" gallery --output docs/gallery --markdown docs/widgets.md
 
 ## assets: embed the pictures of Assets/ in the binary (Sources/TileUI/Image/BuiltinImageAssets.swift)
 assets:

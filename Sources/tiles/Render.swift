@@ -4,30 +4,51 @@ import TileExtensions
 import TileKit
 import TileWidgets
 
-/// `tiles render`: one widget, once, exactly family-sized, to stdout.
+/// `tiles render`: one widget, or a whole board, once, to stdout.
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render one widget once to stdout, exactly family-sized.",
+        abstract: "Render one widget, or a whole board, once to stdout.",
         discussion: """
             For previews, docs, status bars and tests. --at fixes "now" (its UTC offset also sets \
             the time zone dates are shown in); --offline makes no network call (remote content \
             comes from the widget's snapshot data, dates and the almanac follow --at).
 
+            --widget draws one widget exactly family-sized. --board draws the board as the \
+            dashboard composes it on a --width × --height terminal: the config file's board (or \
+            --tiles, or the built-in one), its first page, with the status line; the state the \
+            dashboard saves (families and scheme chosen with keys) is not read.
+
+            Formats: text; ansi (SGR colours, links as OSC 8 hyperlinks); svg (a picture, each \
+            cell 8.4 × 17 px); tmux (tmux's #[fg=…,bg=…] styles, # doubled, for status-right).
+
             Examples:
               tiles render --widget qqsync --family medium --offline
               tiles render --widget alipay --param city=杭州 --param buttonsSide=left --format ansi
-              tiles render --widget commit --family inline --param owner=swiftlang --param repo=swift
+              tiles render --widget commit --family inline --format tmux
+              tiles render --board --width 100 --height 30 --format svg > board.svg
             """
     )
 
     @Option(help: "The widget kind (see `tiles list`).")
-    var widget: String
+    var widget: String?
 
-    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline.")
-    var family: String = "medium"
+    @Flag(help: "Render the whole board instead of one widget (needs --width and --height).")
+    var board = false
 
-    @Option(help: "Colour scheme: light or dark.")
-    var scheme: ColorScheme = .light
+    @Option(help: "With --board: the board, KIND[:FAMILY] tiles separated by commas (default: the config's board, else the built-in one).")
+    var tiles: String?
+
+    @Option(help: "With --board: the terminal's width in cells (1…\(Render.maximumBoardSide)).")
+    var width: Int?
+
+    @Option(help: "With --board: the terminal's height in cells (1…\(Render.maximumBoardSide)).")
+    var height: Int?
+
+    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium).")
+    var family: String?
+
+    @Option(help: "Colour scheme: light or dark (default: light; for --board, the config's).")
+    var scheme: ColorScheme?
 
     @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).")
     var theme: String?
@@ -41,21 +62,75 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Render the redacted placeholder.")
     var placeholder = false
 
-    @Option(help: "Output format: text or ansi.")
+    @Option(help: "Output format: text, ansi, svg or tmux.")
     var format: OutputFormat = .text
 
     @Option(name: .customLong("param"), help: "A parameter, NAME=VALUE (repeatable; see `tiles list`).")
     var parameters: [String] = []
 
-    @Option(help: "The config file declaring widgets served by programs (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    @Option(help: "The config file: widgets served by programs, and with --board the board and look (default $XDG_CONFIG_HOME/tiles/config.toml).")
     var config: String?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, ansi
+        case text, ansi, svg, tmux
     }
+
+    /// The largest --width and --height: far beyond any terminal, small enough to draw at once.
+    static let maximumBoardSide = 1000
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
+        let text = try await output(environment: environment)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// What `run()` prints, for `environment` (the gallery renders with one of its own).
+    func output(environment: [String: String]) async throws -> String {
+        try checkOptions()
+        ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appendingPathComponent("assets")
+        let (grid, look) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
+        switch format {
+        case .text: return grid.text + "\n"
+        case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: true).render(grid) + "\n"
+        case .tmux: return TmuxRenderer(colors: environment["NO_COLOR"] == nil).render(grid) + "\n"
+        case .svg:
+            let foreground = look.theme.color(named: "text.primary", scheme: look.scheme) ?? RGBColor(hex: look.scheme == .dark ? 0xFFFFFF : 0)
+            let background = look.theme.color(named: "board.background", scheme: look.scheme) ?? RGBColor(hex: look.scheme == .dark ? 0 : 0xFFFFFF)
+            return SVGRenderer(defaultForeground: foreground, defaultBackground: background).render(grid)
+        }
+    }
+
+    /// The scheme and theme a picture was drawn in: an SVG paints unpainted cells with its board colour.
+    struct Look {
+        var scheme: ColorScheme
+        var theme: Theme
+    }
+
+    /// Refuses options that do not go together, before anything is loaded.
+    private func checkOptions() throws {
+        if board {
+            if widget != nil { throw UsageError(message: "--board and --widget: choose one") }
+            let misplaced = [("--family", family != nil), ("--param", !parameters.isEmpty), ("--placeholder", placeholder)]
+                .filter(\.1).map(\.0)
+            if let first = misplaced.first {
+                throw UsageError(message: "\(first) applies to --widget; a board's tiles take their families and parameters from --tiles or the config file")
+            }
+            guard let width, let height else {
+                throw UsageError(message: "--board needs the terminal's size: --width W --height H (like --width 100 --height 30)")
+            }
+            for (name, value) in [("--width", width), ("--height", height)] where !(1...Self.maximumBoardSide).contains(value) {
+                throw UsageError(message: "\(name) \(value) is out of range; give 1 to \(Self.maximumBoardSide) cells")
+            }
+        } else {
+            guard widget != nil else { throw UsageError(message: "name a widget with --widget KIND (see `tiles list`), or draw the board with --board") }
+            let misplaced = [("--tiles", tiles != nil), ("--width", width != nil), ("--height", height != nil)].filter(\.1).map(\.0)
+            if let first = misplaced.first { throw UsageError(message: "\(first) applies to --board") }
+        }
+    }
+
+    /// One widget, exactly family-sized, and the look it was drawn in.
+    private func widgetGrid(environment: [String: String]) async throws -> (CellGrid, Look) {
+        let widget = self.widget ?? ""
         let (now, timeZone) = try moment()
         let services = WidgetServices(
             environment: environment, directories: TilesDirectories(environment: environment),
@@ -71,19 +146,19 @@ struct Render: AsyncParsableCommand {
         guard let descriptor = widgets.first(where: { $0.kind == widget }) else {
             throw UsageError(message: "unknown widget '\(widget)'; widgets: \(widgets.map(\.kind).joined(separator: ", "))")
         }
-        guard let family = WidgetFamily(name: self.family) else {
-            throw UsageError(message: "unknown family '\(self.family)'; families: \(WidgetFamily.allNames.joined(separator: ", "))")
+        let familyName = self.family ?? "medium"
+        guard let family = WidgetFamily(name: familyName) else {
+            throw UsageError(message: "unknown family '\(familyName)'; families: \(WidgetFamily.allNames.joined(separator: ", "))")
         }
         guard descriptor.supports(family) else {
             throw UsageError(message: "\(widget) does not come in \(family.shortName); it supports: \(descriptor.supportedFamilies.map(\.shortName).joined(separator: ", "))")
         }
         let values = try parsedParameters(descriptor)
+        let scheme = self.scheme ?? .light
 
         var renderEnvironment = EnvironmentValues()
         renderEnvironment.colorScheme = scheme
-        // Plain text has no colour, so pictures draw nothing there and what lies beneath shows.
-        renderEnvironment.colorMode = format == .text ? .none : ansiColorMode(environment)
-        ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appendingPathComponent("assets")
+        renderEnvironment.colorMode = pictureColorMode(environment)
         do {
             renderEnvironment.theme = try ThemeCatalog(directories: TilesDirectories(environment: environment)).theme(named: theme)
         } catch {
@@ -97,22 +172,25 @@ struct Render: AsyncParsableCommand {
         if placeholder {
             entry = descriptor.placeholder(in: context)
             renderEnvironment.redactionReasons = .placeholder
-        } else if descriptor.timelinePerFamily || descriptor.revision != descriptor.kind {
-            entry = try await programEntry(descriptor, context: context, values: values)
         } else {
-            entry = await currentEntry(descriptor, context: context, values: values)
+            entry = try await self.entry(of: descriptor, named: widget, context: context, values: values)
         }
         await services.shutdown()
         let grid = descriptor.render(entry, family: family, environment: renderEnvironment).grid
-        switch format {
-        case .text: print(grid.text)
-        case .ansi: print(ANSIRenderer(colorMode: ansiColorMode(environment)).render(grid))
+        return (grid, Look(scheme: scheme, theme: renderEnvironment.theme))
+    }
+
+    /// The entry `descriptor` shows at `context.now`: a program's, or a built-in provider's.
+    func entry(of descriptor: WidgetDescriptor, named name: String, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
+        if descriptor.timelinePerFamily || descriptor.revision != descriptor.kind {
+            return try await programEntry(descriptor, named: name, context: context, values: values)
         }
+        return await currentEntry(descriptor, named: name, context: context, values: values)
     }
 
     /// The entry showing at `context.now`: from the provider's timeline, its fallback when the
     /// service failed (with a note on stderr), or its snapshot.
-    private func currentEntry(_ descriptor: WidgetDescriptor, context: TimelineContext, values: [String: ParameterValue]) async -> AnyTimelineEntry {
+    private func currentEntry(_ descriptor: WidgetDescriptor, named widget: String, context: TimelineContext, values: [String: ParameterValue]) async -> AnyTimelineEntry {
         let timeline: AnyTimeline
         do {
             timeline = try await descriptor.timeline(in: context, parameters: values)
@@ -126,7 +204,7 @@ struct Render: AsyncParsableCommand {
 
     /// The entry a widget program shows at `context.now`; a program that fails is an error
     /// (exit 1 with the reason the board would show), since nothing else could stand in for it.
-    private func programEntry(_ descriptor: WidgetDescriptor, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
+    private func programEntry(_ descriptor: WidgetDescriptor, named widget: String, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
         // A streaming program that never prints would keep the render waiting: give it the
         // scheduler's provider timeout.
         let timeout = TimelineScheduler.Configuration().timeout
@@ -171,7 +249,7 @@ struct Render: AsyncParsableCommand {
     }
 
     /// "Now" and the display time zone: from --at (its offset), else the clock and TZ.
-    private func moment() throws -> (Date, TimeZone) {
+    func moment() throws -> (Date, TimeZone) {
         guard let at else { return (Date(), .current) }
         let formatter = ISO8601DateFormatter()
         guard let date = formatter.date(from: at) else {
@@ -190,9 +268,20 @@ struct Render: AsyncParsableCommand {
         return TimeZone(secondsFromGMT: seconds)
     }
 
+    /// The colours the output format shows, which decide whether pictures draw: plain text has
+    /// none, so an `Image` draws nothing there and what lies beneath it shows.
+    func pictureColorMode(_ environment: [String: String]) -> ColorMode {
+        switch format {
+        case .text: return .none
+        case .ansi: return ansiColorMode(environment)
+        case .svg: return .trueColor
+        case .tmux: return environment["NO_COLOR"] == nil ? .trueColor : .none
+        }
+    }
+
     /// ANSI output uses what the terminal environment allows; with no TERM at all, truecolor
     /// (the user asked for colour); NO_COLOR always wins.
-    private func ansiColorMode(_ environment: [String: String]) -> ColorMode {
+    func ansiColorMode(_ environment: [String: String]) -> ColorMode {
         if environment["NO_COLOR"] != nil { return .none }
         let detected = ColorMode.detect(environment: environment)
         return detected == .none ? .trueColor : detected

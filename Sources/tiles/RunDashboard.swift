@@ -43,6 +43,12 @@ struct RunDashboard: ParsableCommand {
 
     /// The board from `--tiles`, or the built-in one; unknown kinds and families are usage errors.
     func board(widgets: [WidgetDescriptor]) throws -> [TileSpec] {
+        try Self.board(tiles, widgets: widgets)
+    }
+
+    /// The board `tiles` describes (`KIND[:FAMILY],…`), or the built-in one when nil; shared by
+    /// `tiles run --tiles` and `tiles render --board --tiles`.
+    static func board(_ tiles: String?, widgets: [WidgetDescriptor]) throws -> [TileSpec] {
         guard let tiles else { return Self.builtinBoard }
         var specs: [TileSpec] = []
         for (index, item) in tiles.split(separator: ",").enumerated() {

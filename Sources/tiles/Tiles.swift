@@ -28,7 +28,7 @@ struct Tiles: ParsableCommand {
         version: version,
         subcommands: [
             RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
-            GenerateManual.self,
+            GenerateManual.self, Gallery.self,
         ],
         defaultSubcommand: RunDashboard.self
     )

@@ -27,16 +27,21 @@ public enum ColorMode: String, Sendable, CaseIterable {
 public struct ANSIRenderer: Sendable {
     /// The colour depth the output is reduced to.
     public let colorMode: ColorMode
+    /// Whether links become OSC 8 hyperlinks (`TerminalHyperlink`).
+    public let hyperlinks: Bool
 
-    /// A renderer that reduces every colour to `colorMode`.
-    public init(colorMode: ColorMode) {
+    /// A renderer that reduces every colour to `colorMode`; with `hyperlinks`, each run of cells
+    /// a tap would open (a `Link`, else the grid's `widgetURL`) is wrapped in an OSC 8 hyperlink.
+    public init(colorMode: ColorMode, hyperlinks: Bool = false) {
         self.colorMode = colorMode
+        self.hyperlinks = hyperlinks
     }
 
     /// The grid as text with SGR escapes: rows separated by "\n", no trailing newline; styles change
     /// only where they differ from the previous cell; every row that set a style ends with "\e[0m".
     ///
-    /// Each row starts from the terminal's default style, so any line can be printed on its own.
+    /// Each row starts from the terminal's default style, so any line can be printed on its own;
+    /// a hyperlink is closed at the end of its row for the same reason.
     public func render(_ grid: CellGrid) -> String {
         var output = ""
         output.reserveCapacity(grid.width * grid.height * 2)
@@ -63,9 +68,23 @@ public struct ANSIRenderer: Sendable {
         // Cells in a run usually share their exact colours; comparing those first skips the
         // palette search for all but the first cell of each run.
         var previousCell: Cell? = nil
+        let linksRow = hyperlinks && (!grid.links.isEmpty || grid.widgetURL != nil)
+        // Each destination is sanitised once per row rather than once per cell.
+        let targets = linksRow ? grid.links.map(TerminalHyperlink.target(for:)) : []
+        let widgetTarget = linksRow ? grid.widgetURL.flatMap(TerminalHyperlink.target(for:)) : nil
+        var currentLink: String? = nil
         for x in 0..<grid.width {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
+            if linksRow {
+                let index = Int(cell.linkIndex)
+                let link = index == 0 ? widgetTarget : index <= targets.count ? targets[index - 1] : nil
+                if link != currentLink {
+                    if currentLink != nil { output.append(TerminalHyperlink.closing) }
+                    if let link { output.append(TerminalHyperlink.opening(link)) }
+                    currentLink = link
+                }
+            }
             if let previous = previousCell, previous.foreground == cell.foreground,
                previous.background == cell.background, previous.attributes == cell.attributes {
                 output.append(cell.character)
@@ -80,6 +99,7 @@ public struct ANSIRenderer: Sendable {
             }
             output.append(cell.character)
         }
+        if currentLink != nil { output.append(TerminalHyperlink.closing) }
         // Ends every styled row with a reset, even one already back at the default, so that a
         // line printed alone or cut off by `head` never leaks a style into what follows.
         if wroteEscape { output.append("\u{1B}[0m") }

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import TileKit
+import TileWidgets
+
+/// `tiles gallery` (hidden, for `make gallery`): SVG pictures of every built-in widget in every
+/// family it comes in, light and dark, and of the built-in board, into docs/gallery; and the
+/// gallery's section of docs/widgets.md. Each picture is exactly what `tiles render --format svg`
+/// prints for the same arguments; widgets are taken from the registry, so new ones are included.
+struct Gallery: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Write SVG pictures of every built-in widget and of the board (make gallery).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "The directory the pictures go to (its *.svg files are replaced).")
+    var output: String
+
+    @Option(help: "A Markdown file whose gallery section (between the gallery markers) is rewritten.")
+    var markdown: String?
+
+    /// The moment every picture shows (the seed tutorial's Monday), offline.
+    static let at = "2022-06-06T10:00:00+08:00"
+    /// The board's terminal.
+    static let boardSize = (width: 100, height: 30)
+    /// The lines around the generated section of the Markdown file.
+    static let startMarker = "<!-- gallery: written by `make gallery`; edits here are lost -->"
+    static let endMarker = "<!-- end of gallery -->"
+
+    func run() async throws {
+        // A home of its own: the user's config, themes, store and caches must not change a picture.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-gallery-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                           "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+                           "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+                           "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TZ": "UTC"]
+        let directory = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".svg") {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+        }
+        let widgets = BuiltinWidgets.all(services: WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true))
+        for widget in widgets {
+            for family in widget.supportedFamilies {
+                for scheme in ["light", "dark"] {
+                    try await write(["--widget", widget.kind, "--family", family.shortName, "--scheme", scheme],
+                                    to: directory.appendingPathComponent(Self.fileName(widget.kind, family, scheme)), environment: environment)
+                }
+            }
+        }
+        for scheme in ["light", "dark"] {
+            try await write(["--board", "--width", String(Self.boardSize.width), "--height", String(Self.boardSize.height), "--scheme", scheme],
+                            to: directory.appendingPathComponent("board-\(scheme).svg"), environment: environment)
+        }
+        if let markdown { try rewriteSection(of: URL(fileURLWithPath: markdown), widgets: widgets) }
+    }
+
+    static func fileName(_ kind: String, _ family: WidgetFamily, _ scheme: String) -> String {
+        "\(kind)-\(family.shortName)-\(scheme).svg"
+    }
+
+    /// Renders `arguments` as `tiles render … --at --offline --format svg` would and writes the picture to `file`.
+    private func write(_ arguments: [String], to file: URL, environment: [String: String]) async throws {
+        let render = try Render.parse(arguments + ["--at", Self.at, "--offline", "--format", "svg"])
+        try Data(try await render.output(environment: environment).utf8).write(to: file, options: .atomic)
+    }
+
+    /// Replaces the lines between the markers in `file` with the gallery's section.
+    private func rewriteSection(of file: URL, widgets: [WidgetDescriptor]) throws {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        guard let start = text.range(of: Self.startMarker + "\n"), let end = text.range(of: Self.endMarker, range: start.upperBound..<text.endIndex) else {
+            throw UsageError(message: "\(file.path) has no gallery section: put the lines\n\(Self.startMarker)\n\(Self.endMarker)\nwhere it goes")
+        }
+        let folder = URL(fileURLWithPath: output).lastPathComponent
+        var section = "The built-in board on a \(Self.boardSize.width)×\(Self.boardSize.height) terminal, light and dark:\n\n"
+        section += "![the board, light](\(folder)/board-light.svg)\n![the board, dark](\(folder)/board-dark.svg)\n\n"
+        for widget in widgets {
+            section += "#### \(widget.displayName) (`\(widget.kind)`)\n\n| family | light | dark |\n|---|---|---|\n"
+            for family in widget.supportedFamilies {
+                let cells = ["light", "dark"].map { "![\(widget.kind) \(family.shortName), \($0)](\(folder)/\(Self.fileName(widget.kind, family, $0)))" }
+                section += "| \(family.shortName) | \(cells.joined(separator: " | ")) |\n"
+            }
+            section += "\n"
+        }
+        try Data((text[..<start.upperBound] + section + text[end.lowerBound...]).utf8).write(to: file, options: .atomic)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TileExtensions
+import TileKit
+import TileTerminal
+import TileWidgets
+
+extension Render {
+    /// The board on a `--width` × `--height` terminal as the dashboard composes it (its
+    /// `DashboardState` and `DashboardView`, without a terminal): each tile of the first page
+    /// drawn from the entry it shows at `--at`, with links for OSC 8.
+    func boardGrid(environment plainEnvironment: [String: String]) async throws -> (CellGrid, Look) {
+        let (now, timeZone) = try moment()
+        let directories = TilesDirectories(environment: plainEnvironment)
+        let host = ExtensionHost(waitsForStreams: true)
+        defer { host.stopAll() }
+        // As `tiles run` does: the config is read against widgets on the plain environment, then
+        // its service URLs apply to the widgets that draw.
+        let plainServices = WidgetServices(environment: plainEnvironment, directories: directories, version: Tiles.version, offline: offline)
+        let loaded = try RunDashboard.loadConfig(path: config, environment: plainEnvironment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
+        var environment = plainEnvironment
+        if let loaded {
+            do {
+                environment = try ConfigLoader(environment: plainEnvironment, widgets: []).applying(loaded)
+            } catch {
+                throw error.usageError
+            }
+        }
+        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
+        let widgets = BuiltinWidgets.all(services: services) + (loaded?.extensionWidgets ?? [])
+        let configTiles = loaded.map { $0.tiles.map(\.spec) } ?? []
+        let board = tiles == nil && !configTiles.isEmpty ? configTiles : try RunDashboard.board(tiles, widgets: widgets)
+
+        let options = DashboardOptions(
+            widgets: widgets, tiles: board, scheme: scheme ?? loaded?.scheme, themeName: theme ?? loaded?.themeName,
+            directories: directories, environment: environment, timeZone: timeZone)
+        let setup: DashboardSetup
+        do {
+            // The saved state is left out: a picture follows its arguments and the config only.
+            setup = try DashboardSetup(options: options, saved: PersistedState(), catalog: ThemeCatalog(directories: directories))
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        var state = DashboardState(
+            tiles: setup.tiles, screen: Size(width: width ?? 0, height: height ?? 0), scheme: setup.scheme,
+            theme: setup.theme, themeName: setup.themeName)
+
+        var drawing = EnvironmentValues()
+        drawing.colorScheme = setup.scheme
+        drawing.colorMode = pictureColorMode(environment)
+        drawing.theme = setup.theme
+        drawing.now = now
+        drawing.timeZone = timeZone
+        for id in state.visibleTileIDs {
+            guard let tile = state.tile(id), let instance = setup.instances.first(where: { $0.id == tile.instanceID }) else { continue }
+            let context = TimelineContext(family: tile.family, isPreview: offline, now: now, reason: .user, colorScheme: setup.scheme)
+            let entry = try await self.entry(of: instance.widget, named: tile.kind, context: context, values: instance.parameters)
+            let grid = instance.widget.render(entry, family: tile.family, environment: drawing).grid
+            _ = state.update(.rendered(id: tile.id, grid: grid))
+        }
+        await services.shutdown()
+        await plainServices.shutdown()
+        return (DashboardView.picture(state, now: now), Look(scheme: setup.scheme, theme: setup.theme))
+    }
+}

@@ -6,6 +6,9 @@ export SWIFT_BACKTRACE := enable=no
 DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev
 BENCH_SCRATCH := .build-bench
 RELEASE_SCRATCH := .build-release
+# The hand-written C ncursesw dashboard `make bench` runs beside tiles, when it is there (it lives
+# outside this repository: the project's shared folder beside the checkout).
+PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
 
 # Where `make install` puts tiles: $(PREFIX)/bin/tiles and its man page and shell completions.
 # PREFIX=~/.local installs without root; DESTDIR stages the tree for a package.
@@ -49,12 +52,17 @@ test: test-deps
 	$(SWIFT) build --package-path examples/swift-extension
 	$(SWIFT) test
 
-## bench: release build, then the layout/render benchmark and the dashboard benchmark (real binary in tmux)
-bench: deps
+## bench: the layout/render benchmark, tiles beside the C reference dashboard, and the dashboard benchmark (the release binary `make install` installs)
+bench: release
 	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product tiles-bench
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product tiles
 	$(BENCH_SCRATCH)/release/tiles-bench
-	python3 scripts/bench_dashboard.py $(BENCH_SCRATCH)/release/tiles
+	@if [ -f "$(PERF_REFERENCE)" ]; then \
+	  mkdir -p $(BENCH_SCRATCH) && cc -O2 -o $(BENCH_SCRATCH)/dash_ncurses "$(PERF_REFERENCE)" -lncursesw && \
+	  python3 scripts/bench_versus_c.py $(RELEASE_SCRATCH)/release/tiles $(BENCH_SCRATCH)/dash_ncurses; \
+	else \
+	  echo "bench: no $(PERF_REFERENCE): skipping tiles beside the C reference dashboard (PERF_REFERENCE=path/to/dash_ncurses.c runs it)"; \
+	fi
+	python3 scripts/bench_dashboard.py $(RELEASE_SCRATCH)/release/tiles
 
 ## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then review `git diff`
 golden: deps

@@ -4,7 +4,9 @@ import Glibc
 /// The frame report `scripts/bench_dashboard.py` reads when `TILES_BENCH_FILE` names a file,
 /// one line per event:
 ///
-///     first-frame <unix time, µs resolution>   the first complete frame reached the terminal
+///     first-frame <unix time, µs resolution> <process cpu µs>
+///                                              the first complete frame reached the terminal, and
+///                                              the CPU every thread had used by then
 ///     frame <reason> <cpu µs> <bytes>          a later frame: why, CPU spent on it, bytes written
 ///
 /// Reasons: `resize`, `input`, `data` (a provider finished), `tick` (live text on screen changed),
@@ -41,7 +43,10 @@ struct FrameLog {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let stamp = String(format: "%d.%06d", Int(now.tv_sec), Int(now.tv_nsec) / 1000)
-        handle.write(Data("first-frame \(stamp)\n".utf8))
+        var cpu = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu)
+        let cpuMicroseconds = Int(cpu.tv_sec) * 1_000_000 + Int(cpu.tv_nsec) / 1000
+        handle.write(Data("first-frame \(stamp) \(cpuMicroseconds)\n".utf8))
     }
 
     /// Marks the start of the work for the next frame (when the loop wakes).

@@ -49,7 +49,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminalRescue"),
-        .target(name: "TileTerminal", dependencies: ["TileUI", "TileKit", "CNcursesw", "CTerminalRescue"]),
+        .target(name: "CSignalDoorbell"),
+        .target(name: "TileTerminal", dependencies: ["TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell"]),
         .executableTarget(
             name: "tiles",
             dependencies: [

@@ -99,6 +99,35 @@ final class PipeInput: InputReading {
         #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
     }
 
+    @Test func aWatchedDescriptorIsServedOnTheLoopsThreadAndAFailedOneDropped() throws {
+        let loop = try EventLoop(input: nil)
+        let source = PipeInput()
+        var served: [String] = []
+        let waker = loop.waker
+        loop.watch(source.readEnd) {
+            served += source.readPendingInput().map { "\($0)" }
+            waker.wakeUp()
+        }
+        let writeEnd = source.writeEnd
+        Thread.detachNewThread {
+            usleep(20_000)
+            _ = write(writeEnd, "a", 1)
+        }
+        let events = loop.wait(until: Date().addingTimeInterval(10))
+        #expect(events == [.wake])
+        #expect(served == ["\(RawInput.character(97))"])
+        // Nothing more to read: the loop sleeps to its deadline without calling the handler.
+        #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
+        #expect(served.count == 1)
+        // A descriptor that is not open (closed under the loop) is dropped instead of making
+        // every poll return at once (a number no test opens, so it cannot be reused meanwhile).
+        loop.watch(999_999) { Issue.record("a closed descriptor was served") }
+        #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
+        loop.unwatch(source.readEnd)
+        source.type("b")
+        #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
+    }
+
     @Test func timeoutsRoundUpToWholeMilliseconds() {
         let now = Date()
         #expect(EventLoop.timeout(until: nil, now: now) == -1)

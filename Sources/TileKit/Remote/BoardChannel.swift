@@ -7,8 +7,8 @@ import Glibc
 /// listens on its own Unix socket, `board-<pid>.sock`, in a private runtime directory; a sender
 /// writes one request line to every socket there, stamped with the moment it was sent
 /// (`@<seconds since 1970> reload commit`), so that every board knows data fetched since then
-/// answers it. A board's listener is a thread blocked in `accept`, so it costs no wake-ups while
-/// nothing is sent.
+/// answers it. The listening socket is one more descriptor in the board's own event loop, so it
+/// costs no thread and no wake-ups while nothing is sent.
 public final class BoardChannel: Sendable {
     /// What a board is asked to do.
     public enum Request: Equatable, Sendable {
@@ -38,7 +38,9 @@ public final class BoardChannel: Sendable {
 
     /// The socket this board listens on.
     public let path: String
-    private let descriptor: Int32
+    /// The listening socket (non-blocking): readable when a sender waits, see ``acceptPending()``.
+    public let descriptor: Int32
+    private let handle: @Sendable (Request, Date) -> Void
 
     /// `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`; created owner-only.
     public static func directory(environment: [String: String]) throws -> URL {
@@ -53,12 +55,15 @@ public final class BoardChannel: Sendable {
         return directory
     }
 
-    /// Starts listening in `directory`; `handle` runs on the listener's thread for each request,
-    /// with the moment the sender sent it (the moment it arrived, from a sender without a stamp).
+    /// Starts listening in `directory`; `handle` runs for each request, with the moment the
+    /// sender sent it (the moment it arrived, from a sender without a stamp), from
+    /// ``acceptPending()``: the owner calls that whenever ``descriptor`` is readable.
     public init(directory: URL, handle: @escaping @Sendable (Request, Date) -> Void) throws {
         path = directory.appendingPathComponent("board-\(getpid()).sock").path
+        self.handle = handle
         unlink(path)
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        descriptor = socket(AF_UNIX, kind, 0)
         guard descriptor >= 0 else { throw BoardChannelError.socket(path, errno) }
         var address = Self.address(path)
         let bound = withUnsafePointer(to: &address) {
@@ -69,31 +74,37 @@ public final class BoardChannel: Sendable {
             Glibc.close(descriptor)
             throw BoardChannelError.socket(path, code)
         }
-        let listening = descriptor
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listening, nil, nil)
-                if connection < 0 {
-                    if errno == EINTR { continue }
-                    // `close()` shut the socket down. Closing it here, not there, keeps its
-                    // number from being reused while this thread still waits on it (another
-                    // channel's socket could take the number and this thread answer for it).
-                    Glibc.close(listening)
-                    return
-                }
-                if let line = Self.readLine(connection), let (request, sentAt) = Self.parse(line) {
-                    handle(request, sentAt ?? Date())
-                    _ = "ok\n".withCString { write(connection, $0, 3) }
-                }
-                Glibc.close(connection)
+    }
+
+    /// Answers every sender waiting now, without blocking for more. A sender that connects and
+    /// then says nothing is dropped after ``requestTimeout`` (only the user's own processes can
+    /// connect: the socket and its directory are owner-only).
+    public func acceptPending() {
+        while true {
+            let connection = accept(descriptor, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return  // EAGAIN: nobody else waiting; or the socket is closed
             }
+            // Linux's accept gives a blocking descriptor (it does not inherit O_NONBLOCK).
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            var timeout = timeval(tv_sec: 0, tv_usec: Self.requestTimeout)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            if let line = Self.readLine(connection), let (request, sentAt) = Self.parse(line) {
+                handle(request, sentAt ?? Date())
+                _ = "ok\n".withCString { write(connection, $0, 3) }
+            }
+            Glibc.close(connection)
         }
     }
 
-    /// Stops listening and removes the socket (the listener's thread closes it as it ends).
+    /// How long a connected sender may take to send its line, in microseconds.
+    static let requestTimeout = 200_000
+
+    /// Stops listening and removes the socket; stop watching ``descriptor`` first.
     public func close() {
         unlink(path)
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
     }
 
     /// Sends `request`, stamped with `date`, to every board listening in `directory`; returns how

@@ -5,36 +5,42 @@ import Glibc
 #endif
 
 /// Tells the dashboard when its config file changes: inotify on the file's directory (so a
-/// file replaced by rename, as editors and `tiles` itself save, is seen too), read by a thread
-/// blocked in `read`, so watching costs no wake-ups while nothing changes.
-final class ConfigWatcher: Sendable {
-    private let descriptor: Int32
+/// file replaced by rename, as editors and `tiles` itself save, is seen too). Its descriptor is
+/// one more in the dashboard's event loop, so watching costs no thread and no wake-ups while
+/// nothing changes.
+final class ConfigWatcher {
+    /// Readable when something changed in the directory; see ``takeChanges()``.
+    let descriptor: Int32
+    private let name: String
 
-    /// Watches `file`; `changed` runs on the watcher's thread after each write, rename or removal.
-    /// Nil when the directory cannot be watched (it does not exist, or inotify is unavailable).
-    init?(file: URL, changed: @escaping @Sendable () -> Void) {
+    /// Watches `file`. Nil when the directory cannot be watched (it does not exist, or inotify
+    /// is unavailable).
+    init?(file: URL) {
         let directory = file.deletingLastPathComponent().path
-        let name = file.lastPathComponent
-        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        name = file.lastPathComponent
+        descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)
         guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
             close(descriptor)
             return nil
         }
-        let watched = descriptor
-        Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(watched, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
-                if Self.names(in: buffer, count: count).contains(name) { changed() }
-            }
+    }
+
+    /// Reads every event waiting, without blocking; true when one of them was about the file
+    /// (a write, a rename onto it or away, its creation or removal).
+    func takeChanges() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var changed = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return changed }
+            if Self.names(in: buffer, count: count).contains(name) { changed = true }
         }
     }
 
-    /// Stops watching (the thread ends at its next read).
+    /// Stops watching; stop polling ``descriptor`` first.
     func stop() {
         close(descriptor)
     }

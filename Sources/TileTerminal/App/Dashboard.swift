@@ -39,7 +39,13 @@ public enum Dashboard {
         }
         loop.installSignalHandlers()
         let channel = listenForRequests(options)
-        defer { channel?.close() }
+        if let channel { loop.watch(channel.descriptor) { channel.acceptPending() } }
+        defer {
+            if let channel {
+                loop.unwatch(channel.descriptor)
+                channel.close()
+            }
+        }
         let session = DashboardSession(options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile)
         session.run()
         terminal.restore()
@@ -146,8 +152,11 @@ final class DashboardSession {
     /// Starts watching the config file, when there is one to reload and its directory exists.
     private func watchConfig() {
         guard watcher == nil, let file = options.configFile, options.reloadConfig != nil else { return }
+        guard let watcher = ConfigWatcher(file: file) else { return }
+        self.watcher = watcher
         let inbox = self.inbox, waker = loop.waker
-        watcher = ConfigWatcher(file: file) {
+        loop.watch(watcher.descriptor) {
+            guard watcher.takeChanges() else { return }
             inbox.postConfigChange()
             waker.wakeUp()
         }

@@ -1,10 +1,12 @@
+import CSignalDoorbell
 import Glibc
 import Synchronization
 
 /// The self-pipe that wakes the event loop, and what the wake-ups were for.
 ///
-/// Rung from any thread (background tasks) and from the signal queue; the pending signals and
-/// wake flag live behind a mutex, so a full pipe never loses one: the byte is only a doorbell.
+/// Rung from any thread (background tasks) and from a signal handler; the wake flag lives behind a
+/// mutex and caught signals in the handler's atomic set, so a full pipe never loses one: the byte
+/// is only a doorbell.
 final class Doorbell: Sendable {
     /// The end the event loop polls; non-blocking, close-on-exec.
     let readDescriptor: Int32
@@ -16,6 +18,9 @@ final class Doorbell: Sendable {
         var signals: [Int32] = []
         var woken = false
     }
+
+    /// The signals this doorbell catches (in the order `take` reports them), set once.
+    private let caught = Mutex<[Int32]>([])
 
     /// Creates the pipe, or throws when the process is out of descriptors.
     init() throws(TerminalError) {
@@ -30,6 +35,7 @@ final class Doorbell: Sendable {
     }
 
     deinit {
+        tiles_signals_release(writeDescriptor)
         close(readDescriptor)
         close(writeDescriptor)
     }
@@ -46,13 +52,29 @@ final class Doorbell: Sendable {
         ring()
     }
 
+    /// Catches `signals` in a handler that rings this doorbell, instead of letting them end the
+    /// process; `take` reports them. No thread waits for them (libdispatch's signal sources need
+    /// its manager thread). Returns false when a handler cannot be installed.
+    func catchSignals(_ signals: [Int32]) -> Bool {
+        caught.withLock { $0 = signals }
+        return signals.withUnsafeBufferPointer {
+            tiles_signals_install(writeDescriptor, $0.baseAddress, Int32($0.count)) == 0
+        }
+    }
+
     /// Empties the pipe and returns what rang, clearing it.
     func take() -> Pending {
         var buffer = [UInt8](repeating: 0, count: 256)
         while buffer.withUnsafeMutableBytes({ read(readDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+        let catching = caught.withLock { $0 }
+        let set = catching.isEmpty ? 0 : tiles_signals_take()
         return pending.withLock { state in
             defer { state = Pending() }
-            return state
+            var taken = state
+            for signal in catching where set & (1 << UInt64(signal)) != 0 && !taken.signals.contains(signal) {
+                taken.signals.append(signal)
+            }
+            return taken
         }
     }
 

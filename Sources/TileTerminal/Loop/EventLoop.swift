@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Glibc
 
@@ -12,7 +11,9 @@ public final class EventLoop {
     private let input: (any InputReading)?
     private let doorbell: Doorbell
     private let decoder = InputDecoder()
-    private var signalSources: [any DispatchSourceSignal] = []
+    private var catchesSignals = false
+    /// Descriptors other parts of the board need read when ready, instead of a thread each.
+    private var watched: [(descriptor: Int32, onReadable: () -> Void)] = []
     private var inputOpen: Bool
 
     /// A loop over `input` (the `Terminal`), or over the self-pipe alone when nil.
@@ -20,10 +21,6 @@ public final class EventLoop {
         self.input = input
         inputOpen = input != nil
         doorbell = try Doorbell()
-    }
-
-    deinit {
-        for source in signalSources { source.cancel() }
     }
 
     /// Unblocks every signal in the calling thread. Call first thing in `main`: a parent (a test
@@ -36,8 +33,21 @@ public final class EventLoop {
     /// Reports SIGINT, SIGTERM and SIGHUP as `.signal` instead of letting them (or ncurses)
     /// end the process. SIGWINCH is left to ncurses, which turns it into a resize event.
     public func installSignalHandlers() {
-        guard signalSources.isEmpty else { return }
-        signalSources = SignalHandling.install(SignalHandling.quitSignals, ringing: doorbell)
+        guard !catchesSignals else { return }
+        catchesSignals = SignalHandling.install(SignalHandling.quitSignals, ringing: doorbell)
+    }
+
+    /// Calls `onReadable` on the loop's thread, inside `wait`, whenever `descriptor` is readable
+    /// (a listening socket, an inotify descriptor): what would otherwise be a thread blocked on
+    /// it. The handler reads what is there without blocking, and wakes the loop (`wakeUp`) if
+    /// the board has something to do. A descriptor that is closed or fails is dropped.
+    public func watch(_ descriptor: Int32, onReadable: @escaping () -> Void) {
+        watched.append((descriptor, onReadable))
+    }
+
+    /// Stops watching `descriptor` (before it is closed).
+    public func unwatch(_ descriptor: Int32) {
+        watched.removeAll { $0.descriptor == descriptor }
     }
 
     /// A handle any thread can use to wake this loop.
@@ -58,20 +68,25 @@ public final class EventLoop {
         var closed = false
         while true {
             var descriptors = [pollfd(fd: doorbell.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            if inputOpen, let input {
+            let polledInput = inputOpen && input != nil
+            if polledInput, let input {
                 descriptors.append(pollfd(fd: input.inputDescriptor, events: Int16(POLLIN), revents: 0))
             }
+            let firstWatched = descriptors.count
+            descriptors += watched.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
             let timeout = inputs.isEmpty ? Self.timeout(until: deadline) : 0
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno != EINTR {
                 preconditionFailure("EventLoop: poll failed: \(String(cString: strerror(errno)))")
             }
-            // EINTR: most likely SIGWINCH, which ncurses turns into KEY_RESIZE on the next read.
+            // EINTR (-1): most likely SIGWINCH, which ncurses turns into KEY_RESIZE on the next
+            // read, so input is read then too.
             if ready != 0 {
-                closed = descriptors.count > 1 && Self.hasHungUp(descriptors[1])
+                closed = polledInput && Self.hasHungUp(descriptors[1])
                 inputs += readInput()
                 if closed { inputOpen = false }
             }
+            if ready > 0 { serveWatched(descriptors[firstWatched...]) }
             let rang = doorbell.take()
             var events = rang.signals.map(LoopEvent.signal)
             if !inputs.isEmpty { events.append(.input(inputs)) }
@@ -79,6 +94,17 @@ public final class EventLoop {
             if rang.woken { events.append(.wake) }
             if let deadline, Date() >= deadline { events.append(.deadline) }
             if !events.isEmpty { return events }
+        }
+    }
+
+    /// Calls the handlers of the watched descriptors that poll found ready; drops the failed ones.
+    private func serveWatched(_ polled: ArraySlice<pollfd>) {
+        for entry in polled where entry.revents != 0 {
+            if entry.revents & Int16(POLLERR | POLLNVAL) != 0 {
+                unwatch(entry.fd)
+            } else if let handler = watched.first(where: { $0.descriptor == entry.fd })?.onReadable {
+                handler()
+            }
         }
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 
 /// The process-wide signal set-up of docs/platform.md: ncurses must not catch SIGINT/SIGTERM/SIGHUP
@@ -16,17 +15,8 @@ enum SignalHandling {
         pthread_sigmask(SIG_SETMASK, &empty, nil)
     }
 
-    /// Ignores each of `signals` and delivers it to `doorbell` from a dispatch source instead.
-    static func install(_ signals: [Int32], ringing doorbell: Doorbell) -> [any DispatchSourceSignal] {
-        let queue = DispatchQueue(label: "tiles.signals")
-        return signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            // @Sendable: a closure formed in main-actor code would otherwise inherit the actor and
-            // trap when the source fires off the main thread (docs/platform.md).
-            source.setEventHandler { @Sendable in doorbell.signal(number) }
-            source.resume()
-            return source
-        }
+    /// Catches each of `signals` and reports it through `doorbell`; false when it cannot.
+    static func install(_ signals: [Int32], ringing doorbell: Doorbell) -> Bool {
+        doorbell.catchSignals(signals)
     }
 }

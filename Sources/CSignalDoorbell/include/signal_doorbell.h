@@ -1,0 +1,19 @@
+// The quit signals (SIGINT, SIGTERM, SIGHUP) reported to tiles' event loop without a thread of
+// their own: an async-signal-safe handler marks the signal in an atomic set and writes one byte
+// to the loop's self-pipe, which wakes its poll().
+#ifndef TILES_SIGNAL_DOORBELL_H
+#define TILES_SIGNAL_DOORBELL_H
+
+// Installs the handler for each of `signals` (`count` of them, each below 64), ringing `fd`
+// (non-blocking; the handler ignores a full pipe). A later call replaces `fd`. Returns 0, or -1
+// with sigaction's errno (EINVAL for a signal number out of range).
+int tiles_signals_install(int fd, const int *signals, int count);
+
+// Stops ringing `fd` if it is the one being rung (call before closing it); the handlers stay,
+// so the signals are still caught and kept for the next take.
+void tiles_signals_release(int fd);
+
+// The signals caught since the last call, as a set (bit n for signal n), emptied atomically.
+unsigned long long tiles_signals_take(void);
+
+#endif

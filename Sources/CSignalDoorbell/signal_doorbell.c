@@ -1,0 +1,50 @@
+#include "signal_doorbell.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+
+static _Atomic unsigned long long caught;
+static _Atomic int doorbell = -1;
+
+static void ring(int signal_number) {
+    int saved = errno;
+    atomic_fetch_or(&caught, 1ULL << signal_number);
+    int fd = atomic_load(&doorbell);
+    if (fd >= 0) {
+        char byte = 1;
+        // EAGAIN: the pipe is full, so the loop wakes anyway.
+        (void)!write(fd, &byte, 1);
+    }
+    errno = saved;
+}
+
+int tiles_signals_install(int fd, const int *signals, int count) {
+    atomic_store(&doorbell, fd);
+    for (int i = 0; i < count; i++) {
+        if (signals[i] <= 0 || signals[i] >= 64) {
+            errno = EINVAL;
+            return -1;
+        }
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = ring;
+        sigemptyset(&action.sa_mask);
+        // Restart interrupted calls on other threads; the loop's poll() still returns EINTR
+        // or sees the byte, whichever comes first.
+        action.sa_flags = SA_RESTART;
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+void tiles_signals_release(int fd) {
+    int expected = fd;
+    atomic_compare_exchange_strong(&doorbell, &expected, -1);
+}
+
+unsigned long long tiles_signals_take(void) {
+    return atomic_exchange(&caught, 0);
+}

@@ -3,7 +3,7 @@
 each figure as a median with min-max over several runs.
 
 The binary reports its own frames when TILES_BENCH_FILE is set (one line per event):
-  first-frame <unix time, µs resolution>     when the first complete frame reached the terminal
+  first-frame <unix time, µs resolution> <process cpu µs>   when the first complete frame reached the terminal
   frame <reason> <cpu µs> <bytes>            each later frame: why, CPU spent on it, bytes written
 Everything else is read from outside: /proc/<pid> for CPU ticks, context switches and peak RSS.
 """

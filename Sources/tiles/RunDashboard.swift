@@ -73,6 +73,9 @@ struct RunDashboard: ParsableCommand {
     }
 
     func run() throws {
+        // Providers share the HTTP stack's one event-loop thread: with the main thread, the
+        // board's only threads while idle (docs/performance.md).
+        ProviderExecutor.shared.runJobsOnTheHTTPEventLoop()
         var environment = ProcessInfo.processInfo.environment
         let directories = TilesDirectories(environment: environment)
         let log = Self.logger(directory: directories.state)

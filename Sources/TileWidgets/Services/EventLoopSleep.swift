@@ -6,7 +6,7 @@ import NIOCore
 /// libdispatch's 1 Hz pool monitor for the rest of the process (see `ProviderExecutor`).
 /// Throws `CancellationError` when the task is cancelled first.
 func sleepOnEventLoop(_ amount: TimeAmount) async throws {
-    let scheduled = HTTPClient.defaultEventLoopGroup.next().scheduleTask(in: amount) {}
+    let scheduled = HTTPEventLoop.loop.scheduleTask(in: amount) {}
     try await withTaskCancellationHandler {
         do {
             try await scheduled.futureResult.get()

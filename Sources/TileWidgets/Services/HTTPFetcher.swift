@@ -42,7 +42,7 @@ public final class HTTPFetcher: Sendable {
         // retries with its own back-off, and a silent peer still waits for the connect timeout.
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
         clientConfiguration.redirectConfiguration = .follow(max: 5, allowCycles: false)
-        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+        self.client = HTTPClient(eventLoopGroup: HTTPEventLoop.group, configuration: clientConfiguration)
     }
 
     /// Shuts the underlying `HTTPClient` down; call once, after the last request.

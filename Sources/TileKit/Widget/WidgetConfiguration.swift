@@ -77,4 +77,12 @@ extension WidgetConfiguration {
         let ordered = WidgetFamily.allCases.filter(families.contains)
         return modified { $0.supportedFamilies = ordered }
     }
+
+    /// Says the provider computes its entries from what this machine knows (the clock, files),
+    /// with no service or program to wait for: the board's first frame waits for its timeline
+    /// and draws its content instead of a placeholder. A tiles addition; WidgetKit has no such
+    /// promise to make.
+    public func computedLocally() -> ModifiedWidgetConfiguration {
+        modified { $0.computesLocally = true }
+    }
 }

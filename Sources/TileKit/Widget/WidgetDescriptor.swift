@@ -18,6 +18,9 @@ public struct WidgetDescriptor: Sendable {
     /// (a streaming program): such a reload that arrives during a call gets a call of its own
     /// after it, instead of merging into the call that may have missed the update.
     public var pushesUpdates = false
+    /// Whether the provider needs no service or program (`computedLocally()`): the first frame
+    /// waits for its timeline instead of drawing its placeholder.
+    public var computesLocally = false
     /// Identifies this version of the widget: its kind, and for a widget declared in a file, the
     /// declaration, so that an edited declaration replaces the tiles showing the old one.
     public var revision: String

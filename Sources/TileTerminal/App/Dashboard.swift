@@ -162,13 +162,16 @@ final class DashboardSession {
         }
     }
 
-    /// Draws the first frame from the cache or placeholders, then runs until a quit.
+    /// Draws the first frame, with what local providers computed meanwhile and the cache or
+    /// placeholders for the rest, then runs until a quit.
     func run() {
+        var carried = startProvidersForTheFirstFrame()
         refreshVisibleTiles()
         draw(changedTiles: [])
-        frames.firstFrame()
+        frames.firstFrame(placeholders: frames.isEnabled ? placeholderTiles : [])
         while true {
-            let events = loop.wait(until: nextWakeDate())
+            let events = carried.isEmpty ? loop.wait(until: nextWakeDate()) : carried
+            carried = []
             frames.startFrame()
             var reason = FrameLog.Reason.timeline
             for event in events {
@@ -210,6 +213,45 @@ final class DashboardSession {
             }
             draw(changedTiles: refreshVisibleTiles())
             frames.endFrame(reason, bytes: terminal.lastFrameBytes)
+        }
+    }
+
+    /// The longest the first frame waits for local providers (`computedLocally()`): they answer
+    /// in milliseconds; this only bounds a broken one.
+    static let firstFrameWait: TimeInterval = 1
+
+    /// Starts the providers due now and waits (at most ``firstFrameWait``) for those of tiles on
+    /// screen that compute locally and show a placeholder, so that their content (the countdown,
+    /// dates) is in the first frame; tiles waiting for a service or a program show their cached
+    /// data or placeholder, and their data comes in a later frame. Returns what else the loop
+    /// saw meanwhile (keys, a signal, a wake-up for the inbox), for the main loop to handle
+    /// right after the first frame.
+    private func startProvidersForTheFirstFrame() -> [LoopEvent] {
+        let deadline = Date().addingTimeInterval(Self.firstFrameWait)
+        cache.invalidate(scheduler.processDue())
+        var seen: [LoopEvent] = []
+        while awaitsLocalEntries {
+            let events = loop.wait(until: deadline)
+            cache.invalidate(scheduler.processDue())
+            seen += events.filter { $0 != .deadline && !seen.contains($0) }
+            if events.contains(.deadline) || seen.contains(where: { $0 != .wake }) { break }
+        }
+        return seen
+    }
+
+    /// The tiles on screen drawn as placeholders, by id (for the frame report).
+    private var placeholderTiles: [String] {
+        state.visibleTileIDs.filter { id in
+            state.tile(id).flatMap { scheduler.currentEntry(for: $0.instanceID)?.isPlaceholder } ?? false
+        }
+    }
+
+    /// Whether a tile on screen that computes locally shows its placeholder while its provider runs.
+    private var awaitsLocalEntries: Bool {
+        state.visibleTileIDs.contains { id in
+            guard let tile = state.tile(id), let instance = scheduler.instance(tile.instanceID),
+                  instance.widget.computesLocally, let status = scheduler.status(for: tile.instanceID) else { return false }
+            return status.isPlaceholder && status.isLoading
         }
     }
 

@@ -4,9 +4,10 @@ import Glibc
 /// The frame report `scripts/bench_dashboard.py` reads when `TILES_BENCH_FILE` names a file,
 /// one line per event:
 ///
-///     first-frame <unix time, µs resolution> <process cpu µs>
-///                                              the first complete frame reached the terminal, and
-///                                              the CPU every thread had used by then
+///     first-frame <unix time, µs resolution> <process cpu µs> <placeholders>
+///                                              the first complete frame reached the terminal, the
+///                                              CPU every thread had used by then, and the tiles it
+///                                              drew as placeholders (ids joined by `,`; `-`: none)
 ///     frame <reason> <cpu µs> <bytes>          a later frame: why, CPU spent on it, bytes written
 ///
 /// Reasons: `resize`, `input`, `data` (a provider finished), `tick` (live text on screen changed),
@@ -37,8 +38,8 @@ struct FrameLog {
     /// Whether frames are being reported.
     var isEnabled: Bool { handle != nil }
 
-    /// Records that the first frame was drawn, now.
-    func firstFrame() {
+    /// Records that the first frame was drawn, now, with the tiles in `placeholders` drawn as such.
+    func firstFrame(placeholders: [String]) {
         guard let handle else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -46,7 +47,8 @@ struct FrameLog {
         var cpu = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu)
         let cpuMicroseconds = Int(cpu.tv_sec) * 1_000_000 + Int(cpu.tv_nsec) / 1000
-        handle.write(Data("first-frame \(stamp) \(cpuMicroseconds)\n".utf8))
+        let drawnAsPlaceholders = placeholders.isEmpty ? "-" : placeholders.joined(separator: ",")
+        handle.write(Data("first-frame \(stamp) \(cpuMicroseconds) \(drawnAsPlaceholders)\n".utf8))
     }
 
     /// Marks the start of the work for the next frame (when the loop wakes).

@@ -136,5 +136,6 @@ struct CountdownWidget {
         .configurationDisplayName("倒计时")
         .description("距离每天某个时刻还有多久，每秒更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryInline])
+        .computedLocally()
     }
 }

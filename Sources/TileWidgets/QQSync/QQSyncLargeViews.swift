@@ -56,5 +56,7 @@ struct QQSyncDateHeader: View {
                 Text("\(DateText.year(entry.date, in: entry.timeZone))年").lineLimit(1).opacity(0.8)
             }
         }
+        // The date is known before any data arrives: the placeholder shows it too.
+        .unredacted()
     }
 }

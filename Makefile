@@ -9,6 +9,9 @@ RELEASE_SCRATCH := .build-release
 # The hand-written C ncursesw dashboard `make bench` runs beside tiles, when it is there (it lives
 # outside this repository: the project's shared folder beside the checkout).
 PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
+# The release binary links the Swift runtime and Foundation in (no 20 shared libraries to load
+# and relocate) and is not position-independent (no 117,000 relocations to apply at start).
+RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie
 
 # Where `make install` puts tiles: $(PREFIX)/bin/tiles and its man page and shell completions.
 # PREFIX=~/.local installs without root; DESTDIR stages the tree for a package.
@@ -80,9 +83,9 @@ gallery: deps
 assets:
 	python3 scripts/gen_image_assets.py
 
-## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles
+## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles: Swift's libraries linked in, not position-independent (docs/performance.md)
 release: deps
-	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) --product tiles
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
 
 ## install: release build, then the binary, man page and completions under $(PREFIX)
 install: release

@@ -25,6 +25,28 @@ import Testing
         #expect(scheduler.status(for: "a")?.isPlaceholder == false)
     }
 
+    @Test func testOnlyTheWidgetsAcceptedAreStartedAndTheOthersStayDue() async {
+        let scheduler = TimelineScheduler(clock: clock, center: center)
+        let local = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "here")], from: $0), policy: .never) }])
+        let remote = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "there")], from: $0), policy: .never) }])
+        var localWidget = labelWidget(kind: "local", provider: local)
+        localWidget.computesLocally = true
+        scheduler.add(WidgetInstance(id: "l", widget: localWidget, family: .systemSmall))
+        scheduler.add(WidgetInstance(id: "r", widget: labelWidget(kind: "remote", provider: remote), family: .systemSmall))
+        #expect(scheduler.processDue(starting: \.computesLocally) == ["l"])
+        #expect(scheduler.status(for: "l")?.isLoading == true)
+        #expect(scheduler.status(for: "r")?.isLoading == false)
+        #expect(scheduler.nextWakeDate() == t0, "the remote tile is still due")
+        await scheduler.waitForProviders()
+        scheduler.processDue()
+        await scheduler.waitForProviders()
+        scheduler.processDue()
+        #expect(scheduler.label("l") == "here")
+        #expect(scheduler.label("r") == "there")
+        #expect(local.calls.count == 1)
+        #expect(remote.calls.count == 1)
+    }
+
     @Test func testEntriesSwitchAtTheirDatesAndTheWakeDateIsTheNextEntry() async {
         let provider = ScriptedProvider([.timeline {
             Timeline(entries: entries([(20, "c"), (0, "a"), (10, "b")], from: $0), policy: .never)

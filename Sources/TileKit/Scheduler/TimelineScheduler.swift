@@ -178,10 +178,11 @@ public final class TimelineScheduler {
     }
 
     /// Does everything due now: applies finished provider calls, times out slow ones, starts due
-    /// reloads, and switches entries whose date came. Returns the ids of tiles whose drawing may
-    /// have changed (new entry, status change, live-text tick).
+    /// reloads (of the widgets `starting` accepts: the others stay due for a later call), and
+    /// switches entries whose date came. Returns the ids of tiles whose drawing may have changed
+    /// (new entry, status change, live-text tick).
     @discardableResult
-    public func processDue() -> Set<String> {
+    public func processDue(starting: (WidgetDescriptor) -> Bool = { _ in true }) -> Set<String> {
         let now = clock.now()
         var changed: Set<String> = []
         applyRequests(from: center, now: now)
@@ -201,7 +202,7 @@ public final class TimelineScheduler {
                 state.finish(.failure(ProviderTimeout(seconds: configuration.timeout)), now: now, retry: configuration.retry)
                 changed.insert(id)
             }
-            if state.inFlight == nil, let due = state.dueReason(at: now) {
+            if state.inFlight == nil, let due = state.dueReason(at: now), starting(state.instance.widget) {
                 start(&state, reason: due, now: now)
                 changed.insert(id)
             }

@@ -220,19 +220,20 @@ final class DashboardSession {
     /// in milliseconds; this only bounds a broken one.
     static let firstFrameWait: TimeInterval = 1
 
-    /// Starts the providers due now and waits (at most ``firstFrameWait``) for those of tiles on
-    /// screen that compute locally and show a placeholder, so that their content (the countdown,
+    /// Starts the providers that compute locally and waits (at most ``firstFrameWait``) for
+    /// those of tiles on screen that show a placeholder, so that their content (the countdown,
     /// dates) is in the first frame; tiles waiting for a service or a program show their cached
-    /// data or placeholder, and their data comes in a later frame. Returns what else the loop
-    /// saw meanwhile (keys, a signal, a wake-up for the inbox), for the main loop to handle
-    /// right after the first frame.
+    /// data or placeholder, their providers start right after the first frame (setting up the
+    /// HTTP stack does not hold it back), and their data comes in a later frame. Returns what
+    /// else the loop saw meanwhile (keys, a signal, a wake-up for the inbox), for the main loop
+    /// to handle right after the first frame.
     private func startProvidersForTheFirstFrame() -> [LoopEvent] {
         let deadline = Date().addingTimeInterval(Self.firstFrameWait)
-        cache.invalidate(scheduler.processDue())
+        cache.invalidate(scheduler.processDue(starting: \.computesLocally))
         var seen: [LoopEvent] = []
         while awaitsLocalEntries {
             let events = loop.wait(until: deadline)
-            cache.invalidate(scheduler.processDue())
+            cache.invalidate(scheduler.processDue(starting: \.computesLocally))
             seen += events.filter { $0 != .deadline && !seen.contains($0) }
             if events.contains(.deadline) || seen.contains(where: { $0 != .wake }) { break }
         }

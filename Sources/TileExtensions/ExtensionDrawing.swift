@@ -18,7 +18,7 @@ enum ExtensionDrawing {
 
     /// The grid of `entry` in the environment's family, and when its live text next changes.
     static func draw(_ entry: ExtensionEntry, environment: EnvironmentValues) -> (grid: CellGrid, nextChange: Date?) {
-        let (columns, rows) = environment.widgetFamily.gridSize
+        let (columns, rows) = environment.widgetFamily.gridSize(in: environment.sizeClass)
         let node: ViewNode
         switch entry.content {
         case .view(let json):

@@ -8,6 +8,8 @@ import TileUI
 public struct ExtensionRequest: Sendable, Equatable {
     public var kind: String
     public var family: WidgetFamily
+    /// The board's size class: with the family, it decides `width` and `height`.
+    public var sizeClass: SizeClass
     public var colorScheme: ColorScheme
     public var parameters: [String: ParameterValue]
     public var now: Date
@@ -17,10 +19,11 @@ public struct ExtensionRequest: Sendable, Equatable {
 
     public init(
         kind: String, family: WidgetFamily, colorScheme: ColorScheme, parameters: [String: ParameterValue],
-        now: Date, reason: String, isPreview: Bool
+        now: Date, reason: String, isPreview: Bool, sizeClass: SizeClass = .regular
     ) {
         self.kind = kind
         self.family = family
+        self.sizeClass = sizeClass
         self.colorScheme = colorScheme
         self.parameters = parameters
         self.now = now
@@ -32,7 +35,8 @@ public struct ExtensionRequest: Sendable, Equatable {
     public init(kind: String, context: TimelineContext, parameters: [String: ParameterValue]) {
         self.init(
             kind: kind, family: context.family, colorScheme: context.colorScheme, parameters: parameters,
-            now: context.now, reason: Self.reason(context.reason), isPreview: context.isPreview)
+            now: context.now, reason: Self.reason(context.reason), isPreview: context.isPreview,
+            sizeClass: context.sizeClass)
     }
 
     /// The request's `reason` for a scheduler's reload reason.
@@ -49,8 +53,9 @@ public struct ExtensionRequest: Sendable, Equatable {
         var object: [String: Any] = [
             "kind": kind,
             "family": family.rawValue,
-            "width": family.gridSize.columns,
-            "height": family.gridSize.rows,
+            "width": family.gridSize(in: sizeClass).columns,
+            "height": family.gridSize(in: sizeClass).rows,
+            "sizeClass": sizeClass.rawValue,
             "colorScheme": colorScheme == .dark ? "dark" : "light",
             "now": Self.dateText(now),
             "reason": reason,
@@ -76,8 +81,9 @@ public struct ExtensionRequest: Sendable, Equatable {
         var variables = [
             "TILES_KIND": kind,
             "TILES_FAMILY": family.rawValue,
-            "TILES_WIDTH": String(family.gridSize.columns),
-            "TILES_HEIGHT": String(family.gridSize.rows),
+            "TILES_WIDTH": String(family.gridSize(in: sizeClass).columns),
+            "TILES_HEIGHT": String(family.gridSize(in: sizeClass).rows),
+            "TILES_SIZE_CLASS": sizeClass.rawValue,
             "TILES_COLOR_SCHEME": colorScheme == .dark ? "dark" : "light",
             "TILES_REASON": reason,
             "TILES_NOW": Self.dateText(now),
@@ -128,7 +134,8 @@ extension ExtensionRequest {
         }
         self.init(
             kind: kind, family: family, colorScheme: scheme, parameters: parameters, now: now,
-            reason: members["reason"]?.string ?? "scheduled", isPreview: members["isPreview"]?.bool ?? false)
+            reason: members["reason"]?.string ?? "scheduled", isPreview: members["isPreview"]?.bool ?? false,
+            sizeClass: members["sizeClass"]?.string.flatMap(SizeClass.init(rawValue:)) ?? .regular)
     }
 
     /// The reload reason a program's provider sees for this request.

@@ -40,11 +40,12 @@ public struct ExtensionServer: Sendable {
         }
         let context = TimelineContext(
             family: request.family, isPreview: request.isPreview, now: request.now, reason: request.reloadReason,
-            colorScheme: request.colorScheme)
+            colorScheme: request.colorScheme, sizeClass: request.sizeClass)
         let parameters = try widget.resolveParameters(request.parameters)
         let timeline = try await widget.timeline(in: context, parameters: parameters)
         var environment = EnvironmentValues.standard
         environment.widgetFamily = request.family
+        environment.sizeClass = request.sizeClass
         environment.colorScheme = request.colorScheme
         var entries: [JSONValue] = []
         for entry in timeline.entries {

@@ -42,17 +42,20 @@ extension Render {
         }
         var state = DashboardState(
             tiles: setup.tiles, screen: Size(width: width ?? 0, height: height ?? 0), scheme: setup.scheme,
-            theme: setup.theme, themeName: setup.themeName)
+            theme: setup.theme, themeName: setup.themeName, sizeClassSetting: sizeClass ?? loaded?.sizeClass ?? .auto)
 
         var drawing = EnvironmentValues()
         drawing.colorScheme = setup.scheme
+        drawing.sizeClass = state.sizeClass
         drawing.colorMode = pictureColorMode(environment)
         drawing.theme = setup.theme
         drawing.now = now
         drawing.timeZone = timeZone
         for id in state.visibleTileIDs {
             guard let tile = state.tile(id), let instance = setup.instances.first(where: { $0.id == tile.instanceID }) else { continue }
-            let context = TimelineContext(family: tile.family, isPreview: offline, now: now, reason: .user, colorScheme: setup.scheme)
+            let context = TimelineContext(
+                family: tile.family, isPreview: offline, now: now, reason: .user, colorScheme: setup.scheme,
+                sizeClass: state.sizeClass)
             let entry = try await self.entry(of: instance.widget, named: tile.kind, context: context, values: instance.parameters)
             let grid = instance.widget.render(entry, family: tile.family, environment: drawing).grid
             _ = state.update(.rendered(id: tile.id, grid: grid))

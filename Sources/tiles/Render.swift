@@ -47,6 +47,9 @@ struct Render: AsyncParsableCommand {
     @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium).")
     var family: String?
 
+    @Option(help: "Tile sizes: compact, regular or large (default: regular; for --board, the config's, else auto: chosen from --width and --height).")
+    var sizeClass: SizeClassSetting?
+
     @Option(help: "Colour scheme: light or dark (default: light; for --board, the config's).")
     var scheme: ColorScheme?
 
@@ -155,9 +158,13 @@ struct Render: AsyncParsableCommand {
         }
         let values = try parsedParameters(descriptor)
         let scheme = self.scheme ?? .light
+        // One widget has no terminal to choose a class from: auto draws it regular.
+        var sizeClass = SizeClass.regular
+        if case .pinned(let pinned) = self.sizeClass { sizeClass = pinned }
 
         var renderEnvironment = EnvironmentValues()
         renderEnvironment.colorScheme = scheme
+        renderEnvironment.sizeClass = sizeClass
         renderEnvironment.colorMode = pictureColorMode(environment)
         do {
             renderEnvironment.theme = try ThemeCatalog(directories: TilesDirectories(environment: environment)).theme(named: theme)
@@ -167,7 +174,8 @@ struct Render: AsyncParsableCommand {
         renderEnvironment.now = now
         renderEnvironment.timeZone = timeZone
 
-        let context = TimelineContext(family: family, isPreview: offline, now: now, reason: .user, colorScheme: scheme)
+        let context = TimelineContext(
+            family: family, isPreview: offline, now: now, reason: .user, colorScheme: scheme, sizeClass: sizeClass)
         let entry: AnyTimelineEntry
         if placeholder {
             entry = descriptor.placeholder(in: context)

@@ -30,6 +30,9 @@ struct RunDashboard: ParsableCommand {
     @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).")
     var theme: String?
 
+    @Option(help: "Tile sizes: auto (from the terminal's size, the default), compact, regular or large.")
+    var sizeClass: SizeClassSetting?
+
     @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml; see `tiles check`).")
     var config: String?
 
@@ -107,7 +110,8 @@ struct RunDashboard: ParsableCommand {
         let configPath = config
         let plainEnvironment = ProcessInfo.processInfo.environment
         let fixedTiles = self.tiles == nil ? nil : tiles
-        let fixedScheme = scheme, fixedTheme = theme
+        let fixedScheme = scheme, fixedTheme = theme, fixedSizeClass = sizeClass
+        options.sizeClass = sizeClass ?? loaded?.sizeClass ?? .auto
         options.configFile = configPath.map { URL(fileURLWithPath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
         let watchedFile = options.configFile
         options.reloadConfig = {
@@ -124,7 +128,8 @@ struct RunDashboard: ParsableCommand {
             return ConfigUpdate(
                 tiles: fixedTiles ?? (configured.isEmpty ? Self.builtinBoard : configured),
                 scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName,
-                widgets: builtins + (reloaded?.extensionWidgets ?? []))
+                widgets: builtins + (reloaded?.extensionWidgets ?? []),
+                sizeClass: fixedSizeClass ?? reloaded?.sizeClass ?? .auto)
         }
         // The edit form saves into the file the board comes from; a `--tiles` board has none.
         if self.tiles == nil, let file = options.configFile {

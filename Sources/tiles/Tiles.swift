@@ -88,6 +88,11 @@ struct UsageError: Error {
 
 extension ColorScheme: ExpressibleByArgument {}
 
+extension SizeClassSetting: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allNames }
+}
+
 extension WidgetFamily: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { allCases.map(\.shortName) }

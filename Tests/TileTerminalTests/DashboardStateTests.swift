@@ -278,12 +278,45 @@ struct DashboardStateTests {
         var state = F.board()
         _ = state.update(F.key(.tab))
         _ = state.update(.input(.resize(width: 30, height: 8)))
-        #expect(state.layout.neededSize == Size(width: 42, height: 11), "the smallest tile as shown: medium")
+        #expect(state.sizeClass == .compact)
+        #expect(state.layout.neededSize == Size(width: 34, height: 9), "the smallest tile as shown: a compact medium")
         #expect(state.visiblePlacements.isEmpty)
         #expect(state.update(F.key("1")) == [])
         _ = state.update(.input(.resize(width: 100, height: 30)))
         #expect(state.layout.pages.count == 1)
         #expect(state.focusedID == "quote")
+    }
+
+    @Test func aBigTerminalGetsLargeTilesThatFillItAndAResizeChoosesAgain() {
+        var state = F.board()
+        #expect(state.sizeClass == .regular)
+        #expect(state.layout.placement(of: "quote")?.rect.size == Size(width: 42, height: 10))
+        _ = state.update(.input(.resize(width: 160, height: 45)))
+        #expect(state.sizeClass == .large)
+        #expect(state.tiles.allSatisfy { $0.grid == nil }, "every tile is drawn again in its new size")
+        let rects = state.visiblePlacements.map(\.rect)
+        #expect(rects.map(\.size) == Array(repeating: Size(width: 62, height: 15), count: 3))
+        // Two rows of tiles over 31 of the 44 board rows: the top and bottom thirds are used.
+        #expect((rects.map(\.minY).min() ?? 99) < 44 / 3 && (rects.map(\.maxY).max() ?? 0) > 2 * 44 / 3)
+        _ = state.update(.input(.resize(width: 80, height: 24)))
+        #expect(state.sizeClass == .regular)
+        #expect(state.visiblePlacements.first?.rect.size == Size(width: 42, height: 10))
+    }
+
+    @Test func aPinnedClassStaysWhateverTheSize() {
+        var state = DashboardState(
+            tiles: [F.tile("quote", .systemMedium)], screen: Size(width: 160, height: 45), scheme: .light, theme: .default,
+            themeName: Theme.default.name, sizeClassSetting: .pinned(.regular))
+        #expect(state.sizeClass == .regular)
+        _ = state.update(.input(.resize(width: 60, height: 20)))
+        #expect(state.sizeClass == .regular)
+        // A config that unpins it: the class follows the terminal again.
+        _ = state.update(.configChanged(tiles: state.tiles, scheme: .light, themeName: Theme.default.name, theme: .default, sizeClass: .auto))
+        _ = state.update(.input(.resize(width: 160, height: 45)))
+        #expect(state.sizeClass == .large)
+        _ = state.update(.configChanged(tiles: state.tiles, scheme: .light, themeName: Theme.default.name, theme: .default, sizeClass: .pinned(.compact)))
+        #expect(state.sizeClass == .compact)
+        #expect(state.layout.placement(of: "quote")?.rect.size == Size(width: 34, height: 8))
     }
 
     @Test func theStateFileKeepsFamiliesSchemeAndTheme() {

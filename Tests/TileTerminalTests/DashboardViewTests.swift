@@ -131,7 +131,7 @@ struct DashboardViewTests {
         _ = state.update(.input(.resize(width: 40, height: 6)))
         let screen = DashboardView.screen(state, now: now)
         #expect(screen.width == 40 && screen.height == 6)
-        #expect(lines(screen)[0] == "terminal too small (need 42×11)".padding(toLength: 40, withPad: " ", startingAt: 0))
+        #expect(lines(screen)[0] == "terminal too small (need 34×9)".padding(toLength: 40, withPad: " ", startingAt: 0))
         #expect(lines(screen)[1...].allSatisfy { $0.allSatisfy { $0 == " " } })
     }
 
@@ -139,7 +139,7 @@ struct DashboardViewTests {
         var state = F.board()
         _ = state.update(.input(.resize(width: 20, height: 4)))
         let screen = lines(DashboardView.screen(state, now: now))
-        #expect(screen.map { $0.trimmingCharacters(in: .whitespaces) } == ["terminal too small", "(need 42×11)", "", ""])
+        #expect(screen.map { $0.trimmingCharacters(in: .whitespaces) } == ["terminal too small", "(need 34×9)", "", ""])
     }
 
     @Test func darkModeRepaintsTheBoard() {

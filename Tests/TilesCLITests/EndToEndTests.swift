@@ -193,7 +193,8 @@ import Glibc
         try board.session.resize(width: 60, height: 20)
         try board.session.waitFor("three pages at 60×20") { Self.row(19, of: $0).contains("● ○ ○") }
         try board.session.resize(width: 40, height: 8)
-        try board.session.waitFor("the too-small message") { $0.contains("terminal too small (need 42×11)") }
+        // Below 42×11 the board turns compact, whose medium needs 34×9 with the status line.
+        try board.session.waitFor("the too-small message") { $0.contains("terminal too small (need 34×9)") }
         try board.session.resize(width: 100, height: 30)
         let screen = try board.session.waitFor("the board again") { screen in
             !screen.contains("too small") && ["测试句子", "多云 28℃", "Fix the thing"].allSatisfy(screen.contains)

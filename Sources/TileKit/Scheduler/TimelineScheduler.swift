@@ -119,6 +119,19 @@ public final class TimelineScheduler {
         }
     }
 
+    /// The terminal's size class, passed to providers. Widgets that lay out each family
+    /// themselves are asked again when it changes (their grids changed), free of budget.
+    public private(set) var sizeClass: SizeClass = .regular
+
+    /// Sets the size class providers are told about.
+    public func setSizeClass(_ sizeClass: SizeClass) {
+        guard sizeClass != self.sizeClass else { return }
+        self.sizeClass = sizeClass
+        for id in order where instances[id]?.instance.widget.timelinePerFamily == true {
+            instances[id]?.request(.configuration, at: clock.now())
+        }
+    }
+
     /// Asks a tile's provider again now. A request made while a call is under way merges into it.
     public func reload(id: String, reason: ReloadReason = .user) {
         reload(id: id, reason: reason, requestedAt: clock.now())
@@ -156,7 +169,7 @@ public final class TimelineScheduler {
     public func currentEntry(for id: String) -> (entry: AnyTimelineEntry, isPlaceholder: Bool)? {
         guard let state = instances[id] else { return nil }
         if let entry = state.entry(at: clock.now()) { return (entry, false) }
-        let context = TimelineContext(family: state.instance.family, now: clock.now())
+        let context = TimelineContext(family: state.instance.family, now: clock.now(), sizeClass: sizeClass)
         return (state.instance.widget.placeholder(in: context), true)
     }
 
@@ -238,7 +251,8 @@ public final class TimelineScheduler {
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
         let context = TimelineContext(
-            family: instance.family, now: now, reason: reason, freshSince: freshSince, colorScheme: colorScheme)
+            family: instance.family, now: now, reason: reason, freshSince: freshSince, colorScheme: colorScheme,
+            sizeClass: sizeClass)
         let wake = self.wake
         let post: @Sendable (Completion) -> Void = { [inbox] completion in
             inbox.append(completion)

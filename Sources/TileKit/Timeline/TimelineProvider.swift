@@ -4,10 +4,12 @@ import Foundation
 public struct TimelineContext: Sendable {
     /// The family the tile is shown in.
     public var family: WidgetFamily
+    /// The terminal's size class, which with the family decides the tile's grid.
+    public var sizeClass: SizeClass
     /// The tile's grid in cells.
-    public var gridSize: (columns: Int, rows: Int) { family.gridSize }
+    public var gridSize: (columns: Int, rows: Int) { family.gridSize(in: sizeClass) }
     /// The tile's size in points (columns × 8, rows × 16), for code ported from SwiftUI.
-    public var displaySize: (width: Double, height: Double) { family.displaySize }
+    public var displaySize: (width: Double, height: Double) { family.displaySize(in: sizeClass) }
     /// True in previews and `tiles render --offline`: answer quickly, sample data is fine.
     public var isPreview: Bool
     /// Now, from the board's clock; providers never read the system clock themselves.
@@ -27,9 +29,10 @@ public struct TimelineContext: Sendable {
 
     public init(
         family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy,
-        freshSince: Date? = nil, colorScheme: ColorScheme = .light
+        freshSince: Date? = nil, colorScheme: ColorScheme = .light, sizeClass: SizeClass = .regular
     ) {
         self.family = family
+        self.sizeClass = sizeClass
         self.isPreview = isPreview
         self.now = now
         self.reason = reason

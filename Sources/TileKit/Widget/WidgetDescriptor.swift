@@ -62,8 +62,8 @@ public struct WidgetDescriptor: Sendable {
         try await makeTimeline(context, parameters)
     }
 
-    /// Draws `entry` into the family's grid. `environment` supplies scheme, theme and now; the
-    /// family is set from `family`. Returns the grid and when live text next changes it.
+    /// Draws `entry` into the family's grid in the environment's size class. `environment`
+    /// supplies scheme, theme, size class and now; the family is set from `family`. Returns the grid and when live text next changes it.
     public func render(
         _ entry: AnyTimelineEntry, family: WidgetFamily, environment: EnvironmentValues = .standard
     ) -> (grid: CellGrid, nextChange: Date?) {
@@ -72,7 +72,8 @@ public struct WidgetDescriptor: Sendable {
         if let drawn = draw(entry, environment) { return drawn }
         // An entry of another widget's type (only a foreign cache could produce one): draw nothing
         // rather than crash.
-        return (CellGrid(width: family.gridSize.columns, height: family.gridSize.rows), nil)
+        let (columns, rows) = family.gridSize(in: environment.sizeClass)
+        return (CellGrid(width: columns, height: rows), nil)
     }
 
     /// The view the widget draws `entry` with, before the environment is applied; nil for widgets
@@ -143,7 +144,7 @@ extension WidgetDescriptor {
         }
         self.draw = { entry, environment in
             guard let entry = entry.base as? Entry else { return nil }
-            let (columns, rows) = environment.widgetFamily.gridSize
+            let (columns, rows) = environment.widgetFamily.gridSize(in: environment.sizeClass)
             return CellGrid.renderTree(content(entry), width: columns, height: rows, environment: environment)
         }
         self.makeView = { entry in (entry.base as? Entry).map { AnyView(content($0)) } }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The sizes a widget comes in, as WidgetKit's `WidgetFamily`, each with a fixed grid of cells
-/// (docs/rules.md C5, the iPhone 393-class defaults).
+/// The sizes a widget comes in, as WidgetKit's `WidgetFamily`, each with a grid of cells per
+/// size class (docs/rules.md C5; the regular class has the iPhone 393-class defaults).
 public enum WidgetFamily: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
     case systemSmall
     case systemMedium
@@ -11,23 +11,22 @@ public enum WidgetFamily: String, CaseIterable, Codable, Hashable, Sendable, Cus
     case accessoryRectangular
     case accessoryInline
 
-    /// The grid a tile of this family occupies: small 20×10, medium 42×10, large 42×22,
-    /// extra large 86×22, circular 9×4, rectangular 20×4, inline 29×1.
-    public var gridSize: (columns: Int, rows: Int) {
-        switch self {
-        case .systemSmall: (20, 10)
-        case .systemMedium: (42, 10)
-        case .systemLarge: (42, 22)
-        case .systemExtraLarge: (86, 22)
-        case .accessoryCircular: (9, 4)
-        case .accessoryRectangular: (20, 4)
-        case .accessoryInline: (29, 1)
-        }
+    /// The grid a tile of this family occupies in the regular size class: small 20×10, medium
+    /// 42×10, large 42×22, extra large 86×22, circular 9×4, rectangular 20×4, inline 29×1.
+    public var gridSize: (columns: Int, rows: Int) { gridSize(in: .regular) }
+
+    /// The grid a tile of this family occupies in `sizeClass` (docs/rules.md C5).
+    public func gridSize(in sizeClass: SizeClass) -> (columns: Int, rows: Int) {
+        sizeClass.grid(of: self)
     }
 
+    /// The regular grid in points (1 column = 8 pt, 1 row = 16 pt, docs/rules.md C1).
+    public var displaySize: (width: Double, height: Double) { displaySize(in: .regular) }
+
     /// The grid in points (1 column = 8 pt, 1 row = 16 pt, docs/rules.md C1), as `context.displaySize`.
-    public var displaySize: (width: Double, height: Double) {
-        (Double(gridSize.columns * 8), Double(gridSize.rows * 16))
+    public func displaySize(in sizeClass: SizeClass) -> (width: Double, height: Double) {
+        let grid = gridSize(in: sizeClass)
+        return (Double(grid.columns * 8), Double(grid.rows * 16))
     }
 
     /// The name used on the command line and in files: `small`, `medium`, `large`, `extraLarge`,

@@ -141,8 +141,9 @@ final class DashboardSession {
         let (width, height) = terminal.size
         state = DashboardState(
             tiles: setup.tiles, screen: Size(width: width, height: height), scheme: setup.scheme,
-            theme: setup.theme, themeName: setup.themeName)
+            theme: setup.theme, themeName: setup.themeName, sizeClassSetting: options.sizeClass)
         scheduler.setColorScheme(setup.scheme)
+        scheduler.setSizeClass(state.sizeClass)
         for instance in setup.instances { scheduler.add(instance) }
         specs = Dictionary(options.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         configured = (options.tiles.map(\.id), options.scheme, options.themeName)
@@ -305,6 +306,7 @@ final class DashboardSession {
             let widgetsChanged = update.widgets.map { $0.map(\.revision) != options.widgets.map(\.revision) } ?? false
             let unchanged = update.tiles.map(\.id) == configured.ids && update.tiles.allSatisfy { sameTile(specs[$0.id], $0) }
                 && update.scheme == configured.scheme && update.themeName == configured.themeName && !widgetsChanged
+                && update.sizeClass == state.sizeClassSetting
             if unchanged, state.configError == nil { return }
             var next = options
             next.widgets = update.widgets ?? options.widgets
@@ -333,7 +335,9 @@ final class DashboardSession {
             }
             specs = Dictionary(update.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             cache.invalidate(kept)
-            _ = feed(.configChanged(tiles: setup.tiles, scheme: setup.scheme, themeName: setup.themeName, theme: setup.theme))
+            _ = feed(.configChanged(
+                tiles: setup.tiles, scheme: setup.scheme, themeName: setup.themeName, theme: setup.theme,
+                sizeClass: update.sizeClass))
             options.log("config: reloaded")
         } catch {
             options.log("config: not applied: \(error)")
@@ -468,8 +472,10 @@ final class DashboardSession {
         let now = options.clock.now()
         // Widgets that lay out their own views (programs) are asked again in the scheme shown.
         scheduler.setColorScheme(state.scheme)
+        scheduler.setSizeClass(state.sizeClass)
         var environment = EnvironmentValues()
         environment.colorScheme = state.scheme
+        environment.sizeClass = state.sizeClass
         environment.colorMode = terminal.colorMode
         environment.theme = state.theme
         environment.now = now
@@ -481,7 +487,9 @@ final class DashboardSession {
         for tile in shownTiles {
             let id = tile.instanceID
             guard let current = scheduler.currentEntry(for: id), let widget = scheduler.instance(id)?.widget else { continue }
-            let key = TileRenderCache.Key(family: tile.family, scheme: state.scheme, theme: state.theme, isPlaceholder: current.isPlaceholder)
+            let key = TileRenderCache.Key(
+                family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
+                isPlaceholder: current.isPlaceholder)
             if tile.grid == nil || cache.needsRender(id, key: key, now: now) {
                 var tileEnvironment = environment
                 if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }

@@ -18,7 +18,7 @@ public enum DashboardEvent: Sendable {
     /// A message for the status line from elsewhere (an opener that failed, a save that failed).
     case message(String)
     /// The config file changed and is valid: the new board and look.
-    case configChanged(tiles: [DashboardState.Tile], scheme: ColorScheme, themeName: String, theme: Theme)
+    case configChanged(tiles: [DashboardState.Tile], scheme: ColorScheme, themeName: String, theme: Theme, sizeClass: SizeClassSetting)
     /// The config file changed and is invalid: the board stays as it was; the error shows until fixed.
     case configFailed(String)
     /// An edit form's values were saved (or applied) for widget `member` of tile `id`; `report`

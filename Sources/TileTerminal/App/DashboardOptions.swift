@@ -58,12 +58,18 @@ public struct ConfigUpdate: Sendable {
     public var themeName: String?
     /// Every widget the board now knows (the file may declare widgets of its own); nil keeps them.
     public var widgets: [WidgetDescriptor]?
+    /// The size class: from the terminal's size, or pinned (`size_class`).
+    public var sizeClass: SizeClassSetting
 
-    public init(tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, widgets: [WidgetDescriptor]? = nil) {
+    public init(
+        tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, widgets: [WidgetDescriptor]? = nil,
+        sizeClass: SizeClassSetting = .auto
+    ) {
         self.tiles = tiles
         self.scheme = scheme
         self.themeName = themeName
         self.widgets = widgets
+        self.sizeClass = sizeClass
     }
 }
 
@@ -80,6 +86,8 @@ public struct DashboardOptions: Sendable {
     public var scheme: ColorScheme?
     /// `--theme`: overrides the saved theme (a built-in name or a file under the user's themes).
     public var themeName: String?
+    /// The size class: from the terminal's size (and chosen again on resize), or pinned.
+    public var sizeClass: SizeClassSetting = .auto
     /// Config (themes), cache (entries), state (state.json) and data directories.
     public var directories: TilesDirectories
     /// The process environment (TERM, COLORTERM, NO_COLOR, TILES_OPENER, BROWSER, PATH, TMUX…).

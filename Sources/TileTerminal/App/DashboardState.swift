@@ -114,6 +114,10 @@ public struct DashboardState: Sendable {
     public internal(set) var page = 0
     /// The focused tile, if any.
     public internal(set) var focusedID: String?
+    /// Whether the size class follows the terminal's size or is pinned (`size_class`).
+    public internal(set) var sizeClassSetting: SizeClassSetting
+    /// The size class tiles are drawn in: the setting's choice for `screen` (docs/rules.md C5).
+    public internal(set) var sizeClass: SizeClass = .regular
     /// Light or dark (`t`).
     public internal(set) var scheme: ColorScheme
     /// The theme in use.
@@ -131,10 +135,15 @@ public struct DashboardState: Sendable {
     /// Whether a quit was asked for.
     public internal(set) var isQuitting = false
 
-    /// A dashboard of `tiles` on a `screen`-sized terminal.
-    public init(tiles: [Tile], screen: Size, scheme: ColorScheme, theme: Theme, themeName: String) {
+    /// A dashboard of `tiles` on a `screen`-sized terminal, in the size class `sizeClassSetting`
+    /// chooses for it.
+    public init(
+        tiles: [Tile], screen: Size, scheme: ColorScheme, theme: Theme, themeName: String,
+        sizeClassSetting: SizeClassSetting = .auto
+    ) {
         self.tiles = tiles
         self.screen = screen
+        self.sizeClassSetting = sizeClassSetting
         self.scheme = scheme
         self.theme = theme
         self.themeName = themeName
@@ -197,7 +206,7 @@ public struct DashboardState: Sendable {
         case .message(let text):
             message = Message(text, isError: true)
             return []
-        case let .configChanged(newTiles, scheme, themeName, theme):
+        case let .configChanged(newTiles, scheme, themeName, theme, sizeClassSetting):
             // Tiles that stay keep their status, and stacks of the same widgets their place;
             // every tile is drawn again.
             tiles = newTiles.map { tile in
@@ -211,6 +220,7 @@ public struct DashboardState: Sendable {
             self.scheme = scheme
             self.theme = theme
             self.themeName = themeName
+            self.sizeClassSetting = sizeClassSetting
             themeCursor = themeName
             if let focusedID, tile(focusedID) == nil { self.focusedID = nil }
             configError = nil
@@ -276,10 +286,20 @@ public struct DashboardState: Sendable {
         tiles.firstIndex { $0.id == id }
     }
 
-    /// Lays the board out again for the current families and screen, keeping the focused tile in view.
+    /// Lays the board out again for the current families, screen and size class (chosen again
+    /// for the screen), keeping the focused tile in view.
     mutating func relayout() {
+        let chosen = sizeClassSetting.sizeClass(columns: screen.width, rows: screen.height)
+        if chosen != sizeClass {
+            sizeClass = chosen
+            // Every drawing has the old class's size; the shell draws the tiles again.
+            for index in tiles.indices { tiles[index].grid = nil }
+        }
         layout = BoardLayout(
-            tiles: tiles.map { ($0.id, Size(width: $0.family.gridSize.columns, height: $0.family.gridSize.rows)) },
+            tiles: tiles.map { tile in
+                let grid = tile.family.gridSize(in: sizeClass)
+                return (tile.id, Size(width: grid.columns, height: grid.rows))
+            },
             screen: screen)
         if let focusedID, let focusedPage = layout.page(of: focusedID) {
             page = focusedPage

@@ -8,6 +8,7 @@ struct TileRenderCache {
     /// Everything a tile's drawing depends on besides its entry.
     struct Key: Equatable {
         var family: WidgetFamily
+        var sizeClass: SizeClass = .regular
         var scheme: ColorScheme
         var theme: Theme
         var isPlaceholder: Bool

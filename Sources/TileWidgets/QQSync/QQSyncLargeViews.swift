@@ -7,11 +7,11 @@ struct QQSyncWidgetLarge: View {
     /// Columns of padding on each side: 3 in large, 6 in extra large.
     var sidePadding: Int
 
-    /// The layout for `family`'s grid (large or extra large).
-    init(entry: QQSyncEntry, family: WidgetFamily) {
+    /// The layout for `family`'s grid (large or extra large) in `sizeClass`.
+    init(entry: QQSyncEntry, family: WidgetFamily, sizeClass: SizeClass) {
         self.entry = entry
         self.sidePadding = family == .systemExtraLarge ? 6 : 3
-        self.quoteWidth = family.gridSize.columns - 2 * sidePadding
+        self.quoteWidth = family.gridSize(in: sizeClass).columns - 2 * sidePadding
     }
 
     private let quoteWidth: Int

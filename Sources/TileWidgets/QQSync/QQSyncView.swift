@@ -9,6 +9,7 @@ public struct QQSyncView: View {
     /// The entry drawn.
     public var entry: QQSyncEntry
     @Environment(\.widgetFamily) private var family
+    @Environment(\.sizeClass) private var sizeClass
 
     /// The view of `entry`, in the family the environment says.
     public init(entry: QQSyncEntry) {
@@ -26,7 +27,7 @@ public struct QQSyncView: View {
         case .systemMedium:
             QQSyncWidgetMedium(entry: entry)
         case .systemLarge, .systemExtraLarge:
-            QQSyncWidgetLarge(entry: entry, family: family)
+            QQSyncWidgetLarge(entry: entry, family: family, sizeClass: sizeClass)
         case .accessoryInline:
             Text("\(DateText.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday) · \(entry.quote)")
                 .lineLimit(1)

@@ -56,11 +56,17 @@ struct ConfigReader {
     }
 
     private func readSections(_ root: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "opener", "services", "github", "budget", "widget", "page"]) {
+        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "opener", "size_class", "services", "github", "budget", "widget", "page"]) {
             let path = [key]
             switch key {
             case "theme": try readTheme(try context.table(value, at: path), into: &config, context)
             case "opener": config.opener = try context.nonEmptyString(value, at: path, expected: "the path or name of an executable")
+            case "size_class":
+                let expected = SizeClassSetting.allNames.map { "\"\($0)\"" }.joined(separator: ", ")
+                guard let setting = value.string.flatMap(SizeClassSetting.init(name:)) else {
+                    throw context.mismatch(at: path, expected: expected, found: value)
+                }
+                config.sizeClass = setting
             case "services": try readServices(try context.table(value, at: path), into: &config, context)
             case "github": try readGitHub(try context.table(value, at: path), into: &config, context)
             case "budget": try readBudget(try context.table(value, at: path), into: &config, context)

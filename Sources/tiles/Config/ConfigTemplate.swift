@@ -13,6 +13,11 @@ enum ConfigTemplate {
         # Default: $TILES_OPENER, then $BROWSER, then xdg-open.
         # opener = "firefox"
 
+        # The size of the tiles: "auto" chooses from the terminal's size on every resize
+        # (compact below 42×11, large from 126×32, regular between), or pin "compact",
+        # "regular" or "large" (docs/rules.md C5 has each family's cells in each class).
+        # size_class = "auto"
+
         # The look. Left unset, the board keeps what t and T last chose (remembered in state.json);
         # set here, it wins over them at every start.
         # [theme]

@@ -42,6 +42,8 @@ struct TilesConfig {
     var pages: [[Tile]] = []
     var themeName: String?
     var scheme: ColorScheme?
+    /// `size_class`: nil (unset) is auto.
+    var sizeClass: SizeClassSetting?
     /// The executable links are opened with (`TILES_OPENER`).
     var opener: String?
     /// Service base URLs by the environment variable that overrides them (`TILES_HITOKOTO_URL`…).

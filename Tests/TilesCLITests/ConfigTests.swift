@@ -133,6 +133,20 @@ struct ConfigHome {
         #expect(result.stderr == home.error(2, 1, "theme.scheme: expected \"light\" or \"dark\", found \"sepia\""))
     }
 
+    @Test func testSizeClassIsOneOfItsNames() throws {
+        let home = ConfigHome()
+        for name in ["auto", "compact", "regular", "large"] {
+            let result = try home.check("size_class = \"\(name)\"\n")
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+        let bad = try home.check("opener = \"x\"\nsize_class = \"huge\"\n")
+        #expect(bad.status == 2)
+        #expect(bad.stderr == home.error(2, 1, "size_class: expected \"auto\", \"compact\", \"regular\", \"large\", found \"huge\""))
+        let number = try home.check("size_class = 2\n")
+        #expect(number.status == 2)
+        #expect(number.stderr.contains(":1:1:"), "\(number.stderr)")
+    }
+
     @Test func testWorldReadableTokenFileIsRefused() throws {
         let home = ConfigHome()
         let token = home.home.root.appendingPathComponent("token")

@@ -31,10 +31,10 @@ extension EndToEndTests {
 }
 
 extension Board {
-    /// A board started on a `config.toml` holding `text`, and that file.
-    static func configured(_ text: String) throws -> (board: Board, file: URL) {
+    /// A board on a `width` × `height` terminal started on a `config.toml` holding `text`, and that file.
+    static func configured(_ text: String, width: Int = 100, height: Int = 30) throws -> (board: Board, file: URL) {
         var file: URL?
-        let board = try Board { home in
+        let board = try Board(width: width, height: height) { home in
             let directory = home.root.appendingPathComponent("config/tiles")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             file = directory.appendingPathComponent("config.toml")

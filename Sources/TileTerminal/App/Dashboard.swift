@@ -260,7 +260,8 @@ final class DashboardSession {
     /// Draws the frame for the state now: from the last frame when only some tiles and the
     /// status line changed (a live text's tick redraws one tile), else in full.
     private func draw(changedTiles: Set<String>) {
-        let frame = DashboardView.frame(state, now: options.clock.now(), after: lastFrame, changedTiles: changedTiles)
+        // Handing the last frame over lets the new one be drawn into its grid in place.
+        let frame = DashboardView.frame(state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changedTiles)
         terminal.draw(frame.grid, changedRows: frame.changedRows)
         lastFrame = frame
     }

@@ -85,7 +85,7 @@ public enum DashboardView {
     /// A drawn screen and what it was drawn from, so that the next frame can start from it.
     public struct Frame: Sendable {
         /// The screen.
-        public let grid: CellGrid
+        public fileprivate(set) var grid: CellGrid
         /// The rows that may differ from the frame before, top to bottom; nil when any may.
         public let changedRows: [Range<Int>]?
         fileprivate let backdrop: Backdrop?
@@ -119,20 +119,23 @@ public enum DashboardView {
     /// The frame for `state` at `now`. When `previous` shows the same backdrop, only the tiles in
     /// `changedTiles` (new drawing or status) and a changed status line are drawn again over it,
     /// and only their rows are reported as changed; the result equals `screen(state, now:)`.
-    public static func frame(_ state: DashboardState, now: Date, after previous: Frame?, changedTiles: Set<String>) -> Frame {
+    public static func frame(_ state: DashboardState, now: Date, after previous: consuming Frame?, changedTiles: Set<String>) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)
         var badges: [String: String] = [:]
         for placement in state.visiblePlacements {
             badges[placement.id] = staleBadge(state.tile(placement.id)?.status, now: now)
         }
-        guard let previous, let backdrop, previous.backdrop == backdrop,
+        guard var previous = previous.take(), let backdrop, previous.backdrop == backdrop,
               previous.grid.width == state.screen.width, previous.grid.height == state.screen.height
         else {
             return Frame(grid: screen(state, statusLine: statusLine, now: now), changedRows: nil, backdrop: backdrop,
                          statusLine: statusLine, badges: badges)
         }
-        var canvas = ScreenCanvas(grid: previous.grid)
+        // The canvas takes the last frame's grid: when the caller gave up its frame (the board
+        // does), the screen is drawn over in place instead of copied (every cell retained and
+        // released again) on every tick.
+        var canvas = ScreenCanvas(taking: &previous.grid)
         var rows: [Range<Int>] = []
         for placement in state.visiblePlacements
         where changedTiles.contains(placement.id) || badges[placement.id] != previous.badges[placement.id] {

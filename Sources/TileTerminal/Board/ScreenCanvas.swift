@@ -17,6 +17,13 @@ struct ScreenCanvas {
         self.grid = grid
     }
 
+    /// A canvas holding `grid`, taken from the caller (left empty), so that drawing over it
+    /// changes it in place when nothing else holds it.
+    init(taking grid: inout CellGrid) {
+        self.grid = CellGrid(width: 0, height: 0)
+        swap(&self.grid, &grid)
+    }
+
     /// The whole screen.
     var bounds: Rect { Rect(x: 0, y: 0, width: grid.width, height: grid.height) }
 

@@ -140,8 +140,10 @@ public final class Terminal {
         }
         let (columns, rows) = size
         let diff: ScreenDiff
+        var onlyRows: [Range<Int>]?
         if let previous, !needsFullRedraw, previous.width == screen.width, previous.height == screen.height {
             diff = changedRows.map { ScreenDiff(from: previous, to: screen, rows: $0) } ?? ScreenDiff(from: previous, to: screen)
+            onlyRows = changedRows
         } else {
             werase(window)
             clearok(tiles_curscr(), true)
@@ -150,7 +152,14 @@ public final class Terminal {
             needsFullRedraw = false
         }
         writer.write(diff, into: window, columns: columns, rows: rows)
-        previous = screen
+        if let onlyRows, var kept = previous.take() {
+            // Only these rows changed: the terminal's own copy takes them, in place, instead of
+            // sharing `screen` (whose next change would then copy the whole screen).
+            for range in onlyRows { kept.copyRows(range, from: screen) }
+            previous = kept
+        } else {
+            previous = screen
+        }
         let before = countsBytes ? counter.bytesWrittenByThread() : nil
         wnoutrefresh(window)
         doupdate()

@@ -30,6 +30,18 @@ public struct CellGrid: Hashable, Sendable {
         self.links = []
     }
 
+    /// Replaces the rows `rows` (clamped to the grid) with those of `other`, a grid of the same
+    /// size, and takes its links, so that both grids read the same in those rows.
+    public mutating func copyRows(_ rows: Range<Int>, from other: CellGrid) {
+        precondition(other.width == width && other.height == height, "copyRows needs grids of one size")
+        let lower = min(max(0, rows.lowerBound), height), upper = min(max(lower, rows.upperBound), height)
+        guard lower < upper else { return }
+        let span = lower * width..<upper * width
+        cells.replaceSubrange(span, with: other.cells[span])
+        links = other.links
+        widgetURL = other.widgetURL
+    }
+
     /// The cell at column `x`, row `y` (both 0-based, must be inside the grid).
     public subscript(x: Int, y: Int) -> Cell {
         // In place both ways, so that reading or changing one field of a cell does not copy the

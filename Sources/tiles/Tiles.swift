@@ -36,7 +36,7 @@ struct Tiles: ParsableCommand {
     /// Runs the command with the exit codes of the contract: 0 success, 2 usage error, 1 other.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try dashboardCommand() ?? parseAsRoot()
             if var command = command as? AsyncParsableCommand {
                 try runAsync(&command)
             } else {
@@ -45,6 +45,19 @@ struct Tiles: ParsableCommand {
         } catch {
             exit(with: error)
         }
+    }
+
+    /// The dashboard's command when the arguments are only its options (`tiles`, `tiles --tiles …`),
+    /// parsed without building the other subcommands: ArgumentParser reflects over every
+    /// command's properties when it parses from the root, a quarter of the CPU before the board's
+    /// first frame (docs/performance.md). Nil for anything else, a mistake included, which the
+    /// root then parses and reports as always.
+    static func dashboardCommand(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> RunDashboard? {
+        let rootOnly: Set<String> = ["-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        guard arguments.first.map({ $0.hasPrefix("-") }) ?? true,
+              !arguments.contains(where: { rootOnly.contains($0) || $0.hasPrefix("--generate-completion-script=") })
+        else { return nil }
+        return try? RunDashboard.parse(arguments)
     }
 
     /// Prints `error` as ArgumentParser would and exits with the contract's status.

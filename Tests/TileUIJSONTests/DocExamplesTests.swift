@@ -67,6 +67,9 @@ import TileUIJSON
     static var environment: EnvironmentValues {
         var environment = EnvironmentValues()
         environment.now = Date(timeIntervalSince1970: 1_795_507_200)
+        // The examples are text, as `tiles render --format text` draws: no colour, so no fills,
+        // and no quadrant corners that only read as corners in a fill's colour.
+        environment.colorMode = .none
         return environment
     }
 

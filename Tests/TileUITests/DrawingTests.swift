@@ -11,16 +11,48 @@ import Testing
         #expect(rounded.text == "╭──╮\n│  │\n╰──╯")
     }
 
-    @Test func testRoundedFillLeavesCornerCellsUnpainted() {
+    @Test func testRoundedFillEndsInHalfBlocksInColourAndLeavesCornersUnpaintedWithout() {
         let view = Text("去分享").padding(.horizontal, 2).background(.white).cornerRadius(12)
+        // In colour, a one-row pill ends in half blocks of its fill over what lies beneath.
         let grid = CellGrid.render(view, width: 10, height: 1)
-        #expect(grid.text == "  去分享  ")
-        #expect(grid[0, 0].background == nil)
+        #expect(grid.text == "▐ 去分享 ▌")
+        #expect(grid[0, 0].foreground == .white && grid[0, 0].background == nil)
         #expect(grid[1, 0].background == .white)
         #expect(grid[8, 0].background == .white)
-        #expect(grid[9, 0].background == nil)
+        #expect(grid[9, 0].foreground == .white && grid[9, 0].background == nil)
+        // Without colour a block would be a visible glyph where the fill is not: unpainted.
+        var plain = EnvironmentValues.standard
+        plain.colorMode = .none
+        let text = CellGrid.render(view, width: 10, height: 1, environment: plain)
+        #expect(text.text == "  去分享  ")
+        #expect(text[0, 0].background == nil)
         let square = CellGrid.render(Text("x").padding(.horizontal, 2).background(.white).cornerRadius(4), width: 5, height: 1)
         #expect(square[0, 0].background == .white)
+    }
+
+    @Test func testRoundedShapesOfTwoRowsAndMoreGetQuadrantCorners() {
+        let beneath = RGBColor(hex: 0x123456)
+        for (width, height) in [(2, 2), (3, 2), (6, 3), (8, 4)] {
+            let view = RoundedRectangle(cornerRadius: 8).fill(Color.white).frame(width: width, height: height)
+                .background(Color(hex: 0x123456))
+            let grid = CellGrid.render(view, width: width, height: height)
+            let corners = [(0, 0, "▟"), (width - 1, 0, "▙"), (0, height - 1, "▜"), (width - 1, height - 1, "▛")]
+            for (x, y, block) in corners {
+                #expect(String(grid[x, y].character) == block, "\(width)×\(height) at \(x),\(y)")
+                #expect(grid[x, y].foreground == .white && grid[x, y].background == beneath)
+            }
+            if width > 2 { #expect(grid[1, 0].background == .white && grid[1, 0].character == " ") }
+        }
+        // A translucent fill blends into its corners as into every other cell.
+        let translucent = CellGrid.render(
+            RoundedRectangle(cornerRadius: 8).fill(Color.white.opacity(0.5)).frame(width: 4, height: 2).background(Color.black),
+            width: 4, height: 2)
+        #expect(translucent[0, 0].character == "▟")
+        #expect(translucent[0, 0].foreground == translucent[1, 0].background)
+        #expect(translucent[0, 0].background == .black)
+        // A clip rounds the corners of what it clips the same way.
+        let clipped = CellGrid.render(Color.white.frame(width: 4, height: 2).cornerRadius(8).background(Color.black), width: 4, height: 2)
+        #expect(clipped.text == "▟  ▙\n▜  ▛")
     }
 
     @Test func testTextKeepsTheBackgroundBeneathIt() {

@@ -57,34 +57,52 @@ final class HiddenNode: WrapperNode {
 }
 
 /// `clipped()` and `cornerRadius` (A7.6): clip to the frame; with a radius of 8 pt or more the
-/// corner cells show what lay beneath, or round a box corner drawn there.
+/// corners are rounded: a box corner drawn there becomes ╭╮╰╯, a filled corner cell a quadrant
+/// block (`▟▙▜▛`, or `▐`/`▌` at the ends of a one-row shape) in the fill's colour over what lay
+/// beneath, and any other corner cell shows what lay beneath.
 @usableFromInline
 final class ClipNode: WrapperNode {
     let roundsCorners: Bool
+    /// Whether colours show (`colorMode` is not `.none`): a quadrant block only reads as a
+    /// rounded corner in its colour; without colour the corner shows what lay beneath.
+    let paintsQuadrants: Bool
 
-    @usableFromInline init(child: LayoutNode, roundsCorners: Bool) {
+    @usableFromInline init(child: LayoutNode, roundsCorners: Bool, paintsQuadrants: Bool = true) {
         self.roundsCorners = roundsCorners
+        self.paintsQuadrants = paintsQuadrants
         super.init(child: child)
     }
 
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
-        let corners = roundsCorners && rect.size.width >= 2
-            ? [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX - 1, y: rect.minY),
-               Point(x: rect.minX, y: rect.maxY - 1), Point(x: rect.maxX - 1, y: rect.maxY - 1)]
-                .filter { canvas.clip.contains(x: $0.x, y: $0.y) }
-            : []
-        let beneath = corners.map { canvas.grid[$0.x, $0.y] }
+        let corners = roundsCorners && rect.size.width >= 2 ? Self.corners(of: rect).filter { canvas.clip.contains(x: $0.point.x, y: $0.point.y) } : []
+        let beneath = corners.map { canvas.grid[$0.point.x, $0.point.y] }
         canvas.clipped(to: rect) { canvas in
             child.draw(in: rect, proposal: proposal, canvas: &canvas)
         }
-        for (point, saved) in zip(corners, beneath) {
-            let drawn = canvas.grid[point.x, point.y]
+        for (corner, saved) in zip(corners, beneath) {
+            let (x, y) = (corner.point.x, corner.point.y)
+            let drawn = canvas.grid[x, y]
             if let round = ClipNode.rounded(drawn.character), !drawn.isContinuation {
-                canvas.grid[point.x, point.y].character = round
+                canvas.grid[x, y].character = round
+            } else if paintsQuadrants, let fill = drawn.background, drawn.character == " ", !drawn.isContinuation,
+                      fill != saved.background {
+                let cell = Cell(character: corner.quadrant, foreground: fill, background: saved.background, linkIndex: drawn.linkIndex)
+                canvas.restore(cell, x: x, y: y)
             } else {
-                canvas.restore(saved, x: point.x, y: point.y)
+                canvas.restore(saved, x: x, y: y)
             }
         }
+    }
+
+    /// The corner cells of `rect` (at least 2 wide) and the block that rounds each: the cell's
+    /// three quarters away from the corner, or its inner half in a one-row shape.
+    static func corners(of rect: Rect) -> [(point: Point, quadrant: Character)] {
+        let (left, right, top, bottom) = (rect.minX, rect.maxX - 1, rect.minY, rect.maxY - 1)
+        if top == bottom {
+            return [(Point(x: left, y: top), "▐"), (Point(x: right, y: top), "▌")]
+        }
+        return [(Point(x: left, y: top), "▟"), (Point(x: right, y: top), "▙"),
+                (Point(x: left, y: bottom), "▜"), (Point(x: right, y: bottom), "▛")]
     }
 }
 

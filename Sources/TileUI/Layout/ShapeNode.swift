@@ -86,6 +86,7 @@ final class ShapeNode: LayoutNode {
                     canvas.fill(x: x, y: y, color: color)
                 }
             }
+            if rounded { roundCorners(of: rect, canvas: &canvas) { _, _ in color } }
             return
         }
         // Opaque stops blend without their alphas, all channels at once (see GradientRamp).
@@ -101,6 +102,33 @@ final class ShapeNode: LayoutNode {
             for x in area.minX..<area.maxX where !(rounded && isCorner(x: x, y: y, of: rect)) {
                 canvas.fill(x: x, y: y, color: gradient.color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops))
             }
+        }
+        if rounded {
+            roundCorners(of: rect, canvas: &canvas) { x, y in
+                let row = gradient.rowStep(y: y, in: rect)
+                return gradient.color(t: row.t0 + row.dt * Double(x - rect.minX), stops: stops)
+            }
+        }
+    }
+
+    /// Paints the corner cells a rounded fill left unpainted as quadrant blocks (`▟▙▜▛`, or
+    /// `▐`/`▌` at the ends of a one-row shape): the fill's colour there (`color(x, y)`, blended
+    /// over what lies beneath as any cell of the fill) in the block, what lies beneath around it,
+    /// so that small shapes look rounded instead of cut (A7.6). Not without colour, nor where the
+    /// fill would not show: there the corners stay unpainted.
+    private func roundCorners(of rect: Rect, canvas: inout Canvas, color: (Int, Int) -> ResolvedColor) {
+        guard environment.colorMode != .none else { return }
+        for corner in ClipNode.corners(of: rect) where canvas.clip.contains(x: corner.point.x, y: corner.point.y) {
+            let (x, y) = (corner.point.x, corner.point.y)
+            let beneath = canvas.grid[x, y]
+            canvas.fill(x: x, y: y, color: color(x, y))
+            let painted = canvas.grid[x, y].background
+            guard let painted, painted != beneath.background else {
+                canvas.restore(beneath, x: x, y: y)
+                continue
+            }
+            let block = Cell(character: corner.quadrant, foreground: painted, background: beneath.background, linkIndex: beneath.linkIndex)
+            canvas.restore(block, x: x, y: y)
         }
     }
 

@@ -62,13 +62,17 @@ extension View {
     /// Clips the view to its frame with rounded corners: from 8 pt the corner cells show what lies
     /// beneath, and box corners drawn there become ╭╮╰╯ (A7.6). No effect on layout.
     @inlinable public consuming func cornerRadius(_ radius: Double) -> some View {
-        transformingNodes(.modifier(.cornerRadius(radius))) { node, _ in ClipNode(child: node, roundsCorners: radius >= 8) }
+        transformingNodes(.modifier(.cornerRadius(radius))) { node, inputs in
+            ClipNode(child: node, roundsCorners: radius >= 8, paintsQuadrants: inputs.environment.colorMode != .none)
+        }
     }
 
     /// Clips the view to a shape's outline (rectangles, rounded rectangles and capsules).
     @inlinable public consuming func clipShape<S: Shape>(_ shape: S) -> some View {
         let rounds = shape._outline.value.isRounded
-        return transformingNodes(.modifier(.clipShape(ViewNode.ShapeKind(shape._outline.value)))) { node, _ in ClipNode(child: node, roundsCorners: rounds) }
+        return transformingNodes(.modifier(.clipShape(ViewNode.ShapeKind(shape._outline.value)))) { node, inputs in
+            ClipNode(child: node, roundsCorners: rounds, paintsQuadrants: inputs.environment.colorMode != .none)
+        }
     }
 
     /// The URL a tap on the widget opens outside every `Link` (B8.1).

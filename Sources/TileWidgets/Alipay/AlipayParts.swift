@@ -51,7 +51,7 @@ struct AlipayWeatherDateView: View {
     }
 }
 
-/// The 支付宝 今日宜 bar: the brand line over the day's first 宜 items, on a deeper blue.
+/// The 支付宝 今日宜 bar: the brand line over the day's first 宜 items, on a lighter band.
 struct AlipayLunarView: View {
     var entry: AlipayEntry
     var yiColumns: Int

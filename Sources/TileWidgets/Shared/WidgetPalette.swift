@@ -14,9 +14,10 @@ enum WidgetPalette {
         colors: [.adaptive(light: 0x1677FF, dark: 0x0A2A5E), .adaptive(light: 0x4096FF, dark: 0x123D7A)],
         startPoint: .topLeading, endPoint: .bottomTrailing)
 
-    /// The 支付宝 今日宜 bar and the almanac panel: a deeper blue than the background in light mode,
-    /// Alipay's brand blue in dark mode.
-    static let alipayBar = Color.adaptive(light: 0x0958D9, dark: 0x1677FF)
+    /// The 支付宝 今日宜 bar and the almanac panel: white at 27 % over the background, a lighter
+    /// band, as seed 004's `AlipayWidgetLunarView` (`.background(.white).opacity(0.27)` on a
+    /// hidden copy of the bar, the bar itself drawn over it at full opacity).
+    static let alipayBar = Color.white.opacity(0.27)
 
     /// The tile behind each quick-action button: translucent white over the background.
     static let alipayButton = Color.white.opacity(0.22)

@@ -70,7 +70,7 @@ bench: release
 ## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then review `git diff`
 golden: deps
 	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter Golden
-	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter 'RenderTests/testRenderMatchesGoldenFiles|RenderFormatTests|SizeClassRenderTests/everyWidget'
+	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter 'RenderTests/testRenderMatchesGoldenFiles|RenderFormatTests|SizeClassRenderTests/everyWidget|PaletteRenderTests'
 	TILES_RECORD_DOCS=1 $(SWIFT) test --filter DocExamplesTests
 	@echo "golden files re-recorded; review them with git diff before committing"
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import TileUI
+import TileUISamples
 
 @Suite struct ColorPaletteTests {
     @Test func tableHoldsXtermDefaults() {
@@ -31,23 +32,44 @@ import Testing
         }
     }
 
-    /// The fast search looks only at the cube levels around each channel; a full scan of 16…255
-    /// must agree. (All 2^24 colours were checked once in a release build; this grid keeps it.)
-    @Test func nearest256MatchesAFullScanOnAGrid() {
-        var values = Array(stride(from: 0, through: 255, by: 15))
-        values += [1, 47, 48, 94, 95, 96, 114, 115, 116, 154, 155, 156, 194, 195, 196, 234, 235, 236, 254]
-        for r in values {
-            for g in values {
-                for b in values {
-                    let color = RGBColor(red: UInt8(r), green: UInt8(g), blue: UInt8(b))
-                    #expect(ColorPalette.nearest256(color) == fullScan(color, in: 16..<256), "\(color)")
-                }
+    /// Random colours (a fixed seed, a bounded count): the match is an entry of 16…255 that no
+    /// other entry beats in the weighted OKLab distance, and asking again (from the cache) gives
+    /// the same answer.
+    @Test func nearest256IsTheNearestEntryForRandomColours() {
+        var generator = SplitMix64(seed: 0x7111E5)
+        for _ in 0..<500 {
+            let color = RGBColor(
+                red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
+                blue: .random(in: 0...255, using: &generator))
+            let index = ColorPalette.nearest256(color)
+            #expect(index >= 16)
+            let lab = OKLab(color)
+            let chosen = lab.distance(to: ColorPalette.labTable[Int(index)], chromaWeight: ColorPalette.chromaWeight)
+            for other in 16..<256 {
+                #expect(chosen <= lab.distance(to: ColorPalette.labTable[other], chromaWeight: ColorPalette.chromaWeight), "\(color): \(index) vs \(other)")
             }
+            #expect(ColorPalette.nearest256(color) == index)
+            #expect(ColorPalette.nearest16(color) < 16 && ColorPalette.nearest8(color) < 8)
         }
-        for level in 0...255 {
-            let gray = RGBColor(red: UInt8(level), green: UInt8(level), blue: UInt8(level))
-            #expect(ColorPalette.nearest256(gray) == fullScan(gray, in: 16..<256), "\(gray)")
-        }
+    }
+
+    /// Dark blues stay blue, dark ambers stay warm: the hue weighs more than the lightness.
+    @Test func darkColoursKeepTheirHue() {
+        #expect(ColorPalette.nearest256(RGBColor(hex: 0x0A2A5E)) == 17, "a dark navy is the cube's darkest blue, not a gray")
+        let amber = ColorPalette.color(ofIndex: ColorPalette.nearest256(RGBColor(hex: 0x7A3E00)))
+        #expect(amber.red > amber.blue && amber.green > amber.blue, "\(amber)")
+    }
+
+    /// OKLab of the sRGB primaries and of white and black, as its definition gives them.
+    @Test func okLabMatchesItsReferenceValues() {
+        let red = OKLab(RGBColor(hex: 0xFF0000))
+        #expect(abs(red.l - 0.627955) < 1e-4 && abs(red.a - 0.224863) < 1e-4 && abs(red.b - 0.125846) < 1e-4)
+        let white = OKLab(RGBColor(hex: 0xFFFFFF))
+        #expect(abs(white.l - 1) < 1e-4 && white.chroma < 1e-4)
+        let black = OKLab(RGBColor(hex: 0x000000))
+        #expect(black.l.magnitude < 1e-9 && black.chroma < 1e-9)
+        let blue = OKLab(RGBColor(hex: 0x0000FF))
+        #expect(abs(blue.l - 0.452014) < 1e-4 && abs(blue.b + 0.311528) < 1e-4)
     }
 
     @Test func nearest16KnownValues() {
@@ -70,9 +92,10 @@ import Testing
         }
     }
 
-    /// Plain redmean would give cyan (6) for these; grays must stay black or white.
+    /// Plain redmean would give cyan (6) for these; grays must stay black or white (whichever
+    /// is nearer in lightness: these mid grays are all lighter than halfway, in OKLab).
     @Test func nearGraysStayGrayAmongTheAnsiColours() {
-        let expected: [(UInt32, UInt8)] = [(0x808080, 7), (0x6C6C70, 0), (0x586E75, 0), (0x8E8E93, 7)]
+        let expected: [(UInt32, UInt8)] = [(0x808080, 7), (0x6C6C70, 7), (0x586E75, 7), (0x8E8E93, 7), (0x303030, 0)]
         for (hex, index) in expected {
             #expect(ColorPalette.nearest8(RGBColor(hex: hex)) == index, "\(RGBColor(hex: hex))")
             #expect(ColorPalette.nearest16(RGBColor(hex: hex)) == 8, "\(RGBColor(hex: hex))")
@@ -86,27 +109,5 @@ import Testing
         for index in UInt8(0)..<16 {
             #expect(ColorPalette.nearest16(ColorPalette.color(ofIndex: index)) == index)
         }
-    }
-
-    /// Redmean weighs green most: a green error costs more than the same red or blue error.
-    @Test func distanceWeighsGreenMost() {
-        let green = ColorPalette.distance(100, 100, 100, 100, 120, 100)
-        let red = ColorPalette.distance(100, 100, 100, 120, 100, 100)
-        let blue = ColorPalette.distance(100, 100, 100, 100, 100, 120)
-        #expect(green > red && green > blue)
-        #expect(ColorPalette.distance(1, 2, 3, 1, 2, 3) == 0)
-    }
-
-    private func fullScan(_ color: RGBColor, in range: Range<Int>) -> UInt8 {
-        var best = (distance: Int.max, index: 0)
-        for index in range {
-            let entry = ColorPalette.color(ofIndex: UInt8(index))
-            let d = ColorPalette.distance(
-                Int(color.red), Int(color.green), Int(color.blue),
-                Int(entry.red), Int(entry.green), Int(entry.blue)
-            )
-            if d < best.distance { best = (d, index) }
-        }
-        return UInt8(best.index)
     }
 }

@@ -91,11 +91,14 @@ final class ShapeNode: LayoutNode {
         }
         // Opaque stops blend without their alphas, all channels at once (see GradientRamp).
         let ramp = opaque ? GradientRamp(stops.map(\.rgb)) : nil
+        // Below truecolor each cell takes a palette colour of the stops' hues (GradientPalette).
+        let palette = GradientPalette(stops: stops.map(\.rgb), mode: environment.colorMode)
         for y in area.minY..<area.maxY {
             let row = gradient.rowStep(y: y, in: rect)
             if let ramp {
                 canvas.paintOpaqueRow(y: y, columns: paintedColumns(y: y, area: area, rounded: rounded, of: rect)) { x in
-                    ramp.color(t: row.t0 + row.dt * Double(x - rect.minX))
+                    let color = ramp.color(t: row.t0 + row.dt * Double(x - rect.minX))
+                    return palette?.color(for: color) ?? color
                 }
                 continue
             }

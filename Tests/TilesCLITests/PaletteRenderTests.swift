@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Every built-in widget drawn in 256 and in 16 colours, light and dark (issue 13): ANSI golden
+/// files under Goldens/palette, so a change in how colours are matched is seen and reviewed.
+@Suite struct PaletteRenderTests {
+    static let goldens = RenderTests.goldens.appendingPathComponent("palette")
+
+    @Test func everyWidgetIn256And16ColoursMatchesItsGoldenFile() throws {
+        let record = ProcessInfo.processInfo.environment["TILES_RECORD_GOLDENS"] != nil
+        let widgets = try SizeClassRenderTests.builtins()
+        #expect(widgets.count >= 4)
+        for (kind, families) in widgets {
+            let family = families.contains("medium") ? "medium" : families[0]
+            for (term, colours) in [("xterm-256color", "256"), ("xterm", "16")] {
+                for scheme in ["light", "dark"] {
+                    let result = try runTiles(
+                        ["render", "--widget", kind, "--family", family, "--scheme", scheme, "--at", RenderTests.at, "--offline", "--format", "ansi"],
+                        environment: ["TZ": "UTC", "TERM": term])
+                    #expect(result.status == 0, "\(kind) \(colours) \(scheme): \(result.stderr)")
+                    #expect(!result.stdout.contains("38;2;") && !result.stdout.contains("48;2;"), "\(kind) \(colours): no truecolor sequences")
+                    let file = Self.goldens.appendingPathComponent("\(kind)-\(colours)-\(scheme).ansi")
+                    if record {
+                        try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+                        try result.stdout.write(to: file, atomically: true, encoding: .utf8)
+                    } else {
+                        let golden = try String(contentsOf: file, encoding: .utf8)
+                        #expect(result.stdout == golden, "\(file.lastPathComponent) differs; re-record with `make golden` if intended")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -7,7 +7,6 @@ import Testing
     static let goldens = RenderTests.goldens.appendingPathComponent("palette")
 
     @Test func everyWidgetIn256And16ColoursMatchesItsGoldenFile() throws {
-        let record = ProcessInfo.processInfo.environment["TILES_RECORD_GOLDENS"] != nil
         let widgets = try SizeClassRenderTests.builtins()
         #expect(widgets.count >= 4)
         for (kind, families) in widgets {
@@ -20,13 +19,7 @@ import Testing
                     #expect(result.status == 0, "\(kind) \(colours) \(scheme): \(result.stderr)")
                     #expect(!result.stdout.contains("38;2;") && !result.stdout.contains("48;2;"), "\(kind) \(colours): no truecolor sequences")
                     let file = Self.goldens.appendingPathComponent("\(kind)-\(colours)-\(scheme).ansi")
-                    if record {
-                        try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-                        try result.stdout.write(to: file, atomically: true, encoding: .utf8)
-                    } else {
-                        let golden = try String(contentsOf: file, encoding: .utf8)
-                        #expect(result.stdout == golden, "\(file.lastPathComponent) differs; re-record with `make golden` if intended")
-                    }
+                    try GoldenFile.check(result.stdout, against: file)
                 }
             }
         }

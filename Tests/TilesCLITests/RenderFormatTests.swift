@@ -6,14 +6,8 @@ import Testing
     static let at = RenderTests.at
 
     /// Compares `output` with golden file `name`, or records it with TILES_RECORD_GOLDENS=1 (`make golden`).
-    private func expectGolden(_ output: String, _ name: String) throws {
-        let file = RenderTests.goldens.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["TILES_RECORD_GOLDENS"] != nil {
-            try output.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let golden = try String(contentsOf: file, encoding: .utf8)
-        #expect(output == golden, "\(name) differs; re-record with `make golden` if intended")
+    private func expectGolden(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try GoldenFile.check(output, against: RenderTests.goldens.appendingPathComponent(name), sourceLocation: sourceLocation)
     }
 
     /// A home of its own, so the user's config and themes never reach a golden.

@@ -28,7 +28,6 @@ import Testing
         ("commit", ["small", "medium", "large", "inline"]), ("countdown", ["small", "medium", "inline"]),
     ])
     func testRenderMatchesGoldenFiles(widget: String, families: [String]) throws {
-        let record = ProcessInfo.processInfo.environment["TILES_RECORD_GOLDENS"] != nil
         for family in families {
             for scheme in ["light", "dark"] {
                 for format in ["text", "ansi"] {
@@ -37,13 +36,7 @@ import Testing
                         environment: ["TZ": "UTC", "COLORTERM": "truecolor"])
                     #expect(result.status == 0, "\(widget) \(family) \(scheme): \(result.stderr)")
                     let file = Self.goldens.appendingPathComponent("\(widget)-\(family)-\(scheme).\(format == "text" ? "txt" : "ansi")")
-                    if record {
-                        try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-                        try result.stdout.write(to: file, atomically: true, encoding: .utf8)
-                    } else {
-                        let golden = try String(contentsOf: file, encoding: .utf8)
-                        #expect(result.stdout == golden, "\(file.lastPathComponent) differs; re-record with `make golden` if intended")
-                    }
+                    try GoldenFile.check(result.stdout, against: file)
                 }
             }
         }

@@ -21,7 +21,6 @@ import Testing
     }
 
     @Test func everyWidgetInEveryFamilyAndClassMatchesItsGoldenFile() throws {
-        let record = ProcessInfo.processInfo.environment["TILES_RECORD_GOLDENS"] != nil
         let widgets = try Self.builtins()
         #expect(widgets.count >= 4, "tiles list names the built-in widgets: \(widgets)")
         var compared = 0
@@ -33,13 +32,7 @@ import Testing
                         environment: ["TZ": "UTC"])
                     #expect(result.status == 0, "\(kind) \(family) \(sizeClass): \(result.stderr)")
                     let file = Self.goldens.appendingPathComponent("\(kind)-\(family)-\(sizeClass).txt")
-                    if record {
-                        try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
-                        try result.stdout.write(to: file, atomically: true, encoding: .utf8)
-                    } else {
-                        let golden = try String(contentsOf: file, encoding: .utf8)
-                        #expect(result.stdout == golden, "\(file.lastPathComponent) differs; re-record with `make golden` if intended")
-                    }
+                    try GoldenFile.check(result.stdout, against: file)
                     compared += 1
                 }
             }

@@ -8,6 +8,7 @@ public enum BuiltinWidgets {
             + AlipayWidget.configuration(services: services)._descriptors
             + CommitWidget.configuration(services: services)._descriptors
             + CountdownWidget.configuration(services: services)._descriptors
+            + SystemWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

@@ -17,6 +17,8 @@ public final class WidgetServices: Sendable {
     let memory: SharedStore?
     /// The shared store widgets read (for example `alipay.city`) and where geocoding is cached.
     let store: SharedStore?
+    /// Reads this machine for the `system` widget: `/proc`, or `TILES_PROC_ROOT`'s directory.
+    let systemSampler: SystemSampler
     private let version: String
     private let etagDirectory: URL?
     private let fetcherBox = Mutex<HTTPFetcher?>(nil)
@@ -28,6 +30,7 @@ public final class WidgetServices: Sendable {
         timeZone: TimeZone = .current, offline: Bool = false
     ) {
         endpoints = ServiceEndpoints.from(environment: environment)
+        systemSampler = SystemSampler(root: URL(fileURLWithPath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
         githubToken = environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         self.offline = offline
         self.timeZone = timeZone

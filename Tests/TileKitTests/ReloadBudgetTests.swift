@@ -27,6 +27,18 @@ import Testing
         #expect(gaps.allSatisfy { $0 >= 300 })
     }
 
+    @Test func testAWidgetComputedLocallyReloadsAsItsPolicySaysWithoutTheBudget() async {
+        let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "x")], from: $0), policy: .after($0 + 10)) }])
+        let scheduler = TimelineScheduler(
+            clock: clock, configuration: .init(budget: ReloadBudget(limit: 3, window: 3600, minimumInterval: 60)), center: center)
+        var widget = labelWidget(provider: provider)
+        widget.computesLocally = true
+        scheduler.add(WidgetInstance(id: "a", widget: widget, family: .systemSmall))
+        await scheduler.run(until: t0 + 100, clock: clock)
+        // Every 10 s, as the policy asks: 11 calls in 100 s where a budgeted widget would get 3.
+        #expect(provider.calls == (0...10).map { t0 + Double($0 * 10) })
+    }
+
     @Test func testExhaustedBudgetRecoversAsTheWindowSlides() async {
         let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "x")], from: $0), policy: .after($0)) }])
         let scheduler = board(provider, configuration: .init(budget: ReloadBudget(limit: 3, window: 3600, minimumInterval: 60)))

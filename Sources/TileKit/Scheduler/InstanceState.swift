@@ -72,7 +72,7 @@ struct InstanceState {
             if reason == .widgetCenter, instance.widget.pushesUpdates, followUp == nil { followUp = .widgetCenter }
             return
         }
-        if let planned = plannedReload, planned.date <= date, !planned.reason.isBudgeted {
+        if let planned = plannedReload, planned.date <= date, !isBudgeted(planned.reason) {
             // Two explicit requests merge into one call that answers the later.
             if planned.reason.isExplicit, reason.isExplicit, let earlier = self.requestedAt {
                 self.requestedAt = max(earlier, requestedAt ?? date)
@@ -83,6 +83,13 @@ struct InstanceState {
         self.requestedAt = reason.isExplicit ? requestedAt ?? date : nil
     }
 
+    /// Whether a call for `reason` spends the reload budget: the policy's calls do, except for a
+    /// widget that computes locally (`computedLocally()`): the budget spares services and
+    /// batteries, and reading this machine costs neither.
+    private func isBudgeted(_ reason: ReloadReason) -> Bool {
+        reason.isBudgeted && !instance.widget.computesLocally
+    }
+
     /// The reason to call the provider now, if a call is due and the budget allows it.
     func dueReason(at now: Date) -> ReloadReason? {
         guard inFlight == nil, let planned = plannedReload else { return nil }
@@ -91,11 +98,11 @@ struct InstanceState {
 
     /// When a planned call may really happen: budgeted calls wait for the budget.
     private func effectiveDate(of planned: (date: Date, reason: ReloadReason)) -> Date {
-        planned.reason.isBudgeted ? ledger.earliestAllowed(atOrAfter: planned.date) : planned.date
+        isBudgeted(planned.reason) ? ledger.earliestAllowed(atOrAfter: planned.date) : planned.date
     }
 
     mutating func begin(reason: ReloadReason, token: UInt64, now: Date, timeout: TimeInterval) {
-        if reason.isBudgeted { ledger.record(now) }
+        if isBudgeted(reason) { ledger.record(now) }
         plannedReload = nil
         requestedAt = nil
         inFlight = (token, reason, now, now.addingTimeInterval(timeout))

@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+
+/// Reads this machine's CPU, memory, load and network from `/proc` (or another root, for tests:
+/// `TILES_PROC_ROOT`), and keeps the last minutes of CPU use and network rate for sparklines.
+///
+/// CPU use and network rates are differences between two readings, so the first reading of a
+/// process gives the average since boot and none. Malformed or missing files give zeros, never
+/// a crash: `/proc` is another program's text.
+final class SystemSampler: Sendable {
+    /// One reading of the counters.
+    struct Counters: Equatable {
+        var cpuBusy: UInt64 = 0
+        var cpuTotal: UInt64 = 0
+        var networkBytes: UInt64 = 0
+        var date: Date
+    }
+
+    /// How many readings the sparklines keep (at one every `SystemProvider.interval`, 5 minutes).
+    static let historyLength = 30
+
+    private let root: URL
+    private let state = Mutex<(last: Counters?, cpu: [Double], network: [Double])>((nil, [], []))
+
+    init(root: URL) {
+        self.root = root
+    }
+
+    /// A reading now, at `date`, with the history it joins.
+    func sample(at date: Date) -> SystemEntry {
+        let counters = Counters(
+            cpuBusy: cpu.busy, cpuTotal: cpu.total, networkBytes: networkBytes, date: date)
+        let memory = self.memory
+        let load = self.load
+        return state.withLock { state in
+            let previous = state.last
+            let busy = counters.cpuBusy &- (previous?.cpuBusy ?? 0), total = counters.cpuTotal &- (previous?.cpuTotal ?? 0)
+            let cpuUse = total > 0 && counters.cpuTotal >= (previous?.cpuTotal ?? 0) ? min(Double(busy) / Double(total), 1) : 0
+            var rate = 0.0
+            if let previous, counters.networkBytes >= previous.networkBytes, date > previous.date {
+                rate = Double(counters.networkBytes - previous.networkBytes) / date.timeIntervalSince(previous.date)
+            }
+            state.last = counters
+            state.cpu = Array((state.cpu + [cpuUse]).suffix(Self.historyLength))
+            state.network = Array((state.network + [rate]).suffix(Self.historyLength))
+            return SystemEntry(
+                date: date, cpu: cpuUse, memoryUsed: memory.used, memoryTotal: memory.total, load: load,
+                networkRate: rate, cpuHistory: state.cpu, networkHistory: state.network)
+        }
+    }
+
+    /// The aggregate `cpu` line of `stat`: busy and total jiffies.
+    var cpu: (busy: UInt64, total: UInt64) {
+        guard let line = lines("stat").first(where: { $0.hasPrefix("cpu ") }) else { return (0, 0) }
+        let fields = line.split(separator: " ").dropFirst().map { UInt64($0) ?? 0 }
+        // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+        let total = fields.prefix(8).reduce(0, &+)
+        let idle = (fields.count > 3 ? fields[3] : 0) &+ (fields.count > 4 ? fields[4] : 0)
+        return (total &- min(idle, total), total)
+    }
+
+    /// `MemTotal` and `MemTotal − MemAvailable` of `meminfo`, in bytes.
+    var memory: (used: UInt64, total: UInt64) {
+        var values: [String: UInt64] = [:]
+        for line in lines("meminfo") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let kib = UInt64(parts[1].split(separator: " ").first ?? "") else { continue }
+            values[String(parts[0])] = kib.multipliedReportingOverflow(by: 1024).partialValue
+        }
+        let total = values["MemTotal"] ?? 0
+        return (total - min(values["MemAvailable"] ?? total, total), total)
+    }
+
+    /// The 1, 5 and 15 minute load averages of `loadavg`.
+    var load: [Double] {
+        let fields = (lines("loadavg").first ?? "").split(separator: " ").prefix(3).map { Double($0) ?? 0 }
+        return fields.map { $0.isFinite && $0 >= 0 ? $0 : 0 } + Array(repeating: 0, count: 3 - fields.count)
+    }
+
+    /// Bytes received and sent by every interface but the loopback, from `net/dev`.
+    var networkBytes: UInt64 {
+        var sum: UInt64 = 0
+        for line in lines("net/dev") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) != "lo" else { continue }
+            let fields = parts[1].split(separator: " ").map { UInt64($0) ?? 0 }
+            if fields.count > 8 { sum = sum &+ fields[0] &+ fields[8] }
+        }
+        return sum
+    }
+
+    /// The lines of `name` under the root: at most 256 KiB read, nothing when it cannot be.
+    private func lines(_ name: String) -> [Substring] {
+        guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(name).path) else { return [] }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+    }
+}

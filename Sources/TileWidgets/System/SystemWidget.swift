@@ -1,0 +1,148 @@
+import Foundation
+import TileKit
+
+/// One reading of this machine: CPU use (0…1), memory, load averages, network rate (bytes a
+/// second, in and out together), and the last readings of CPU use and network rate.
+public struct SystemEntry: TimelineEntry, Hashable {
+    public var date: Date
+    public var cpu: Double
+    public var memoryUsed: UInt64
+    public var memoryTotal: UInt64
+    public var load: [Double]
+    public var networkRate: Double
+    public var cpuHistory: [Double]
+    public var networkHistory: [Double]
+    public var relevance: TimelineEntryRelevance? { nil }
+
+    /// The sample the gallery, previews and `tiles render --offline` show.
+    static func sample(at date: Date) -> SystemEntry {
+        let cpu = (0..<SystemSampler.historyLength).map { 0.35 + 0.25 * sin(Double($0) / 3) + 0.1 * cos(Double($0)) }
+        let network = (0..<SystemSampler.historyLength).map { 120_000 + 90_000 * sin(Double($0) / 4 + 1) }
+        return SystemEntry(
+            date: date, cpu: cpu.last!, memoryUsed: 5_637_144_576, memoryTotal: 8_589_934_592, load: [0.82, 0.64, 0.51],
+            networkRate: network.last!, cpuHistory: cpu, networkHistory: network)
+    }
+}
+
+/// Reads /proc every `interval`; no network, so the board waits for it in the first frame and
+/// it spends no reload budget.
+struct SystemProvider: TimelineProvider {
+    let sampler: SystemSampler
+
+    /// How often the tile reads the machine again.
+    static let interval: TimeInterval = 10
+
+    func placeholder(in context: TimelineContext) -> SystemEntry { SystemEntry.sample(at: context.now) }
+
+    func snapshot(in context: TimelineContext) async -> SystemEntry {
+        context.isPreview ? SystemEntry.sample(at: context.now) : sampler.sample(at: context.now)
+    }
+
+    func timeline(in context: TimelineContext) async throws -> Timeline<SystemEntry> {
+        let entry = context.isPreview ? SystemEntry.sample(at: context.now) : sampler.sample(at: context.now)
+        return Timeline(entries: [entry], policy: .after(context.now.addingTimeInterval(Self.interval)))
+    }
+}
+
+/// CPU, memory, load and network: one gauge in small, gauges and the CPU sparkline in medium,
+/// all of it with sparklines in large.
+struct SystemView: View {
+    var entry: SystemEntry
+    @Environment(\.widgetFamily) private var family
+
+    var body: some View {
+        ZStack {
+            Color(light: RGBColor(hex: 0xF2F2F7), dark: RGBColor(hex: 0x1C1C1E))
+            content
+                .foregroundColor(Color(light: RGBColor(hex: 0x1C1C1E), dark: RGBColor(hex: 0xF2F2F7)))
+                .padding(EdgeInsets(top: 1, leading: 2, bottom: 1, trailing: 2))
+        }
+    }
+
+    @ViewBuilder private var content: some View {
+        switch family {
+        case .systemSmall:
+            VStack(alignment: .leading, spacing: 0) {
+                Text("系统").font(.headline)
+                Spacer(minLength: 0)
+                Text(Self.percent(entry.cpu)).font(.system(size: 24)).minimumScaleFactor(0.5).lineLimit(1)
+                Gauge(value: entry.cpu) { Text("CPU") }.foregroundColor(Self.cpuColor)
+                Spacer(minLength: 0)
+            }
+        case .systemMedium:
+            VStack(alignment: .leading, spacing: 0) {
+                cpuGauge
+                memoryGauge
+                Spacer(minLength: 0)
+                Chart(entry.cpuHistory.indices) { LineMark(x: .value("t", $0), y: .value("CPU", entry.cpuHistory[$0])) }
+                    .chartYAxis(.hidden)
+                    .foregroundColor(Self.cpuColor)
+            }
+        default:
+            VStack(alignment: .leading, spacing: 0) {
+                cpuGauge
+                Chart(entry.cpuHistory.indices) { AreaMark(x: .value("t", $0), y: .value("CPU", entry.cpuHistory[$0])) }
+                    .chartYAxis(.hidden)
+                    .frame(height: 4)
+                    .foregroundColor(Self.cpuColor)
+                memoryGauge
+                Text("负载 \(entry.load.map(Self.decimal).joined(separator: " "))").lineLimit(1)
+                Text("网络 \(Self.rate(entry.networkRate))").lineLimit(1)
+                Chart(entry.networkHistory.indices) { BarMark(x: .value("t", $0), y: .value("B/s", entry.networkHistory[$0])) }
+                    .chartYAxis(.hidden)
+                    .foregroundColor(Self.networkColor)
+            }
+        }
+    }
+
+    private var cpuGauge: some View {
+        Gauge(value: entry.cpu) { Text("CPU") } currentValueLabel: { Text(Self.percent(entry.cpu)) }
+            .foregroundColor(Self.cpuColor)
+    }
+
+    private var memoryGauge: some View {
+        Gauge(value: Double(entry.memoryUsed), in: 0...Double(max(entry.memoryTotal, 1))) { Text("内存") } currentValueLabel: {
+            Text("\(Self.gibibytes(entry.memoryUsed))/\(Self.gibibytes(entry.memoryTotal)) GiB")
+        }
+        .foregroundColor(Self.memoryColor)
+    }
+
+    static let cpuColor = Color(light: RGBColor(hex: 0x007AFF), dark: RGBColor(hex: 0x0A84FF))
+    static let memoryColor = Color(light: RGBColor(hex: 0x34C759), dark: RGBColor(hex: 0x30D158))
+    static let networkColor = Color(light: RGBColor(hex: 0xAF52DE), dark: RGBColor(hex: 0xBF5AF2))
+
+    /// `37%`.
+    static func percent(_ fraction: Double) -> String { "\(Int((min(max(fraction, 0), 1) * 100).rounded()))%" }
+
+    /// `0.82`.
+    static func decimal(_ value: Double) -> String {
+        let hundredths = Int((min(max(value, 0), 1e6) * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+    }
+
+    /// `5.3`: bytes in GiB to one decimal.
+    static func gibibytes(_ bytes: UInt64) -> String {
+        let tenths = Int((Double(bytes) / 1_073_741_824 * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `118 KB/s`, `1.2 MB/s`.
+    static func rate(_ bytesPerSecond: Double) -> String {
+        let value = bytesPerSecond.isFinite ? max(bytesPerSecond, 0) : 0
+        if value >= 1_000_000 { return "\(decimal(value / 1_000_000).dropLast()) MB/s" }
+        return "\(Int((value / 1000).rounded())) KB/s"
+    }
+}
+
+/// 系统: this machine's CPU, memory, load and network, from /proc.
+struct SystemWidget {
+    static func configuration(services: WidgetServices) -> some WidgetConfiguration {
+        StaticConfiguration(kind: "system", provider: SystemProvider(sampler: services.systemSampler)) { entry in
+            SystemView(entry: entry)
+        }
+        .configurationDisplayName("系统")
+        .description("本机的 CPU、内存、负载与网络，读自 /proc，每 10 秒更新。")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
+        .computedLocally()
+    }
+}

@@ -9,6 +9,7 @@ public enum BuiltinWidgets {
             + CommitWidget.configuration(services: services)._descriptors
             + CountdownWidget.configuration(services: services)._descriptors
             + SystemWidget.configuration(services: services)._descriptors
+            + CalendarWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

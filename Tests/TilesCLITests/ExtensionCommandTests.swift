@@ -24,7 +24,7 @@ struct ExtensionHome {
         refresh = "5m"
 
         [[widget]]
-        kind = "calendar"
+        kind = "py-calendar"
         command = ["python3", "\(example("calendar/calendar_widget.py"))"]
 
         [[widget.parameter]]
@@ -67,8 +67,8 @@ struct ExtensionHome {
 @Suite struct ExtensionCommandTests {
     @Test(arguments: [
         ("disk", "small", "Disk usage"), ("disk", "medium", "Disk usage"), ("disk", "inline", "Disk usage"),
-        ("calendar", "small", "TUESDAY"), ("calendar", "medium", "Tuesday"), ("calendar", "large", "November 2026"),
-        ("calendar", "inline", "Tue 24 Nov"),
+        ("py-calendar", "small", "TUESDAY"), ("py-calendar", "medium", "Tuesday"), ("py-calendar", "large", "November 2026"),
+        ("py-calendar", "inline", "Tue 24 Nov"),
         ("pomodoro", "small", "Focus · 1 of 4"), ("pomodoro", "medium", "Focus · 1 of 4"), ("pomodoro", "inline", "Focus 1/4"),
         ("load", "small", "Load"), ("load", "medium", "1 min"), ("load", "inline", "load "),
     ])
@@ -88,7 +88,7 @@ struct ExtensionHome {
         try home.write(ExtensionHome.examples + """
             [[page]]
             [[page.tile]]
-            widget = "calendar"
+            widget = "py-calendar"
             family = "large"
             parameters = { weekStart = "sunday" }
             [[page.tile]]
@@ -96,7 +96,7 @@ struct ExtensionHome {
             """)
         let check = try home.tiles(["check"])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.contains("2 tiles (calendar, qqsync)"))
+        #expect(check.stdout.contains("2 tiles (py-calendar, qqsync)"))
         let list = try home.tiles(["list"])
         #expect(list.stdout.contains("pomodoro — pomodoro\n  Served by `pomodoro.py`.\n  families: small, medium, inline\n  --param focus=…  focus (integer 5…29) default: 25\n"))
         #expect(list.stdout.contains("--param weekStart=…  weekStart (enum) default: monday\n      choices: monday, sunday\n"))

@@ -126,7 +126,7 @@ import Glibc
         let examples = home.root.appendingPathComponent("example-list.toml")
         try Self.block("file: examples.toml")!.text.write(to: examples, atomically: true, encoding: .utf8)
         let list = try runTiles(["list", "--config", examples.path], environment: environment)
-        for kind in ["disk", "calendar", "pomodoro", "load", "moon", "uptime", "greeting"] {
+        for kind in ["disk", "py-calendar", "pomodoro", "load", "moon", "uptime", "greeting"] {
             #expect(list.stdout.contains("\n\(kind) — "), "\(kind) in tiles list: \(list.stderr)")
         }
     }

@@ -10,6 +10,21 @@ enum SolarPosition {
     /// The sun's mean daily motion in longitude, used to turn an angle error into a time step.
     static let meanDegreesPerDay = 360 / 365.242_19
 
+    /// The instant the sun's apparent longitude reaches `longitude` (degrees), found by Newton's
+    /// method from `guess` (within a few days of it): the sun moves almost uniformly, so three
+    /// or four steps reach sub-second changes.
+    static func instant(reaching longitude: Double, from guess: Date) -> Date {
+        var t = guess
+        for _ in 0..<8 {
+            var delta = longitude - apparentLongitude(at: t)
+            delta -= 360 * (delta / 360).rounded()
+            let step = delta / meanDegreesPerDay * 86_400
+            t += step
+            if abs(step) < 1 { break }
+        }
+        return t
+    }
+
     /// Apparent geocentric ecliptic longitude of the sun at `date`, in degrees 0..<360.
     static func apparentLongitude(at date: Date) -> Double {
         let jdUT = date.timeIntervalSince1970 / 86_400 + 2_440_587.5

@@ -29,20 +29,11 @@ enum SolarTerm: Int, CaseIterable, Sendable {
 
     /// The instant this term begins in Gregorian `year` (小寒 in early January, 大雪 in December).
     ///
-    /// Newton's method on the solar longitude, started from the term's mean date;
-    /// the sun moves almost uniformly, so three or four steps reach sub-second changes.
+    /// Newton's method on the solar longitude, started from the term's mean date.
     func instant(inYear year: Int) -> Date {
         // Mean day-of-year: 小寒 ≈ 5.6, then 立春 ≈ 34.5 and every 30.44 days after.
         let meanDayOfYear = self == .xiaohan ? 5.6 : 34.5 + 30.44 * Double(rawValue)
         let newYear = Double(LocalDay.daysSinceEpoch(year: year, month: 1, day: 1))
-        var t = Date(timeIntervalSince1970: (newYear + meanDayOfYear) * 86_400)
-        for _ in 0..<8 {
-            var delta = longitude - SolarPosition.apparentLongitude(at: t)
-            delta -= 360 * (delta / 360).rounded()
-            let step = delta / SolarPosition.meanDegreesPerDay * 86_400
-            t += step
-            if abs(step) < 1 { break }
-        }
-        return t
+        return SolarPosition.instant(reaching: longitude, from: Date(timeIntervalSince1970: (newYear + meanDayOfYear) * 86_400))
     }
 }

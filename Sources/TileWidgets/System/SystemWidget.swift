@@ -51,12 +51,7 @@ struct SystemView: View {
     @Environment(\.widgetFamily) private var family
 
     var body: some View {
-        ZStack {
-            Color(light: RGBColor(hex: 0xF2F2F7), dark: RGBColor(hex: 0x1C1C1E))
-            content
-                .foregroundColor(Color(light: RGBColor(hex: 0x1C1C1E), dark: RGBColor(hex: 0xF2F2F7)))
-                .padding(EdgeInsets(top: 1, leading: 2, bottom: 1, trailing: 2))
-        }
+        PlainPanel { content }
     }
 
     @ViewBuilder private var content: some View {

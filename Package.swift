@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TileUISamples", dependencies: ["TileUI"]),
         .executableTarget(
             name: "tiles-bench",
-            dependencies: ["TileUI", "TileUISamples"],
+            dependencies: ["TileUI", "TileUISamples", "TileKit", "TileWidgets"],
             path: "Benchmarks/tiles-bench"
         ),
         .testTarget(

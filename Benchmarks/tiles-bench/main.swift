@@ -1,6 +1,8 @@
 import Foundation
 import TileUI
 import TileUISamples
+import TileKit
+import TileWidgets
 
 // `make bench`: layout + render timings in a release build, as median (min–max) over many runs.
 
@@ -27,7 +29,7 @@ func report(_ name: String, _ samples: [Double], target: Double) {
 }
 
 var sink = 0
-// TILES_BENCH_ONLY=medium|picture|large runs one case (for profiling).
+// TILES_BENCH_ONLY=medium|picture|system|large runs one case (for profiling).
 let only = ProcessInfo.processInfo.environment["TILES_BENCH_ONLY"]
 print("tiles-bench: TileUI layout + render (release build)")
 if only == nil || only == "medium" {
@@ -47,6 +49,17 @@ if only == nil || only == "picture" {
         sink &+= CellGrid.render(picture, width: 42, height: 10).width
     }
     report("Full-tile picture, medium 42×10", pictured, target: 60)
+}
+if only == nil || only == "system" {
+    // The system widget in large (42×22): two gauges, an area chart and a bar chart of 30
+    // readings each, from its sample entry, drawn as the board draws a tile.
+    let services = WidgetServices(environment: [:], directories: nil, version: "bench", offline: true)
+    let system = BuiltinWidgets.all(services: services).first { $0.kind == "system" }!
+    let entry = system.placeholder(in: TimelineContext(family: .systemLarge, now: Date(timeIntervalSince1970: 1_800_000_000)))
+    let drawn = measure(iterations: 1_000) {
+        sink &+= system.render(entry, family: .systemLarge).grid.width
+    }
+    report("system widget, large 42×22", drawn, target: 200)
 }
 if only == nil || only == "large" {
     let large = measure(iterations: 300) {

@@ -58,3 +58,38 @@ import TileUISamples
         }
     }
 }
+
+/// The circular gauge styles, for the accessory families.
+@Suite struct CircularGaugeTests {
+    static func ring(_ value: Double, _ style: GaugeStyle, width: Int = 9, height: Int = 4) -> CellGrid {
+        CellGrid.render(
+            Gauge(value: value) { Text("CPU") } currentValueLabel: { Text("\(Int(value * 100))") }.gaugeStyle(style),
+            width: width, height: height)
+    }
+
+    @Test func aRingAroundTheCurrentValue() {
+        let grid = Self.ring(0.6, .accessoryCircular)
+        #expect(grid.text == " ⣠⠖⠉⠉⠉⠂  \n⢰⠁ 60    \n⠸⡀       \n ⠙       ", "an open ring, 60 % drawn from its lower left")
+        #expect(grid.text.contains("60"))
+    }
+
+    @Test func moreValueDrawsMoreRingAndAClosedRingGoesAllRound() {
+        func dots(_ grid: CellGrid) -> Int {
+            grid.text.unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
+                .map { ($0.value - 0x2800).nonzeroBitCount }.reduce(0, +)
+        }
+        let counts = [0.0, 0.25, 0.5, 0.75, 1].map { dots(Self.ring($0, .accessoryCircular)) }
+        #expect(counts == counts.sorted() && counts.first == 0 && counts.last! > counts[2])
+        #expect(dots(Self.ring(1, .accessoryCircularCapacity)) > dots(Self.ring(1, .accessoryCircular)))
+    }
+
+    @Test func anyValueInAnyFrameNeverTraps() {
+        for value in [Double.nan, -1, 0, 0.5, 1, 2, .infinity] {
+            for (width, height) in [(1, 1), (2, 1), (3, 2), (9, 4), (13, 6), (40, 20)] {
+                let grid = CellGrid.render(
+                    Gauge(value: value) { Text("x") }.gaugeStyle(.accessoryCircularCapacity), width: width, height: height)
+                #expect(grid.width == width && grid.height == height)
+            }
+        }
+    }
+}

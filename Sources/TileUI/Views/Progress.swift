@@ -1,3 +1,5 @@
+import Foundation
+
 /// `ProgressView(value:total:)` as SwiftUI's determinate linear style: an optional label over a
 /// one-row bar. The bar fills `value / total` of its width in eighth blocks (`█` and `▏`…`▉`,
 /// eight steps a cell) in the foreground colour over a `░` track; a value that is not a number,
@@ -32,11 +34,13 @@ public struct ProgressView<Label: View>: View {
     }
 }
 
-/// `Gauge(value:in:)` in SwiftUI's linear capacity style: the label, then the bar between the
-/// minimum and maximum value labels, with the current value label at its right. The bar is
-/// `LevelBar`, filled to where `value` lies in `bounds` (clamped to them).
+/// `Gauge(value:in:)`: in SwiftUI's linear capacity style (the default), the label, then the bar
+/// between the minimum and maximum value labels, with the current value label at its right; the
+/// bar is `LevelBar`, filled to where `value` lies in `bounds` (clamped to them). With
+/// `.gaugeStyle(.accessoryCircular)` a ring (`GaugeRing`) around the current value label.
 public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: View, MaximumValueLabel: View>: View {
     let fraction: Double?
+    var style: GaugeStyle = .linearCapacity
     let label: Label
     let currentValueLabel: CurrentValueLabel?
     let minimumValueLabel: MinimumValueLabel?
@@ -56,7 +60,25 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
         self.maximumValueLabel = maximumValueLabel()
     }
 
+    /// The gauge drawn in `style`: linear (the default) or a circular ring.
+    public func gaugeStyle(_ style: GaugeStyle) -> Gauge {
+        var gauge = self
+        gauge.style = style
+        return gauge
+    }
+
     public var body: some View {
+        if style.isCircular {
+            ZStack {
+                GaugeRing(fraction: fraction, sweep: style == .accessoryCircularCapacity ? 360 : 270)
+                if let currentValueLabel { currentValueLabel } else { label }
+            }
+        } else {
+            linear
+        }
+    }
+
+    private var linear: some View {
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
                 label
@@ -95,6 +117,73 @@ extension Gauge where MinimumValueLabel == EmptyView, MaximumValueLabel == Empty
         minimumValueLabel = nil
         maximumValueLabel = nil
     }
+}
+
+/// How a `Gauge` is drawn, with SwiftUI's names. The linear ones are the bar of
+/// `linearCapacity`; `accessoryCircular` is an open ring (270°) filled to the value around the
+/// current value label (the label without one), `accessoryCircularCapacity` a closed ring.
+public enum GaugeStyle: Sendable, Equatable {
+    case linearCapacity, accessoryLinear, accessoryLinearCapacity, accessoryCircular, accessoryCircularCapacity
+
+    var isCircular: Bool { self == .accessoryCircular || self == .accessoryCircularCapacity }
+}
+
+/// A ring of braille dots (2×4 a cell) around the middle of its frame, filled clockwise for
+/// `fraction` of `sweep` degrees: from the lower left for an open ring, from the top for a closed one.
+public struct GaugeRing: PrimitiveView {
+    public let fraction: Double?
+    public let sweep: Double
+
+    public init(fraction: Double?, sweep: Double) {
+        self.fraction = fraction.map { Swift.min(Swift.max($0, 0), 1) }
+        self.sweep = Swift.min(Swift.max(sweep, 0), 360)
+    }
+
+    public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
+        _ViewOutputs(GaugeRingNode(ring: view, environment: inputs.environment))
+    }
+}
+
+/// Draws a `GaugeRing`.
+final class GaugeRingNode: LayoutNode {
+    let ring: GaugeRing
+    let color: ResolvedColor?
+
+    init(ring: GaugeRing, environment: EnvironmentValues) {
+        self.ring = ring
+        color = (environment.foregroundColor ?? .primary).resolve(in: environment)
+        super.init()
+    }
+
+    override func computeSize(_ p: ProposedSize) -> Size {
+        Size(width: p.width.map { Swift.max(0, $0) } ?? 9, height: p.height.map { Swift.max(0, $0) } ?? 4)
+    }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        let width = rect.size.width * 2, height = rect.size.height * 4
+        guard width > 2, height > 2, let fraction = ring.fraction, fraction > 0 else { return }
+        // Braille dots are about as wide as high, so the ring is a circle in dots.
+        let radius = Double(Swift.min(width, height) - 1) / 2
+        let centre = (x: Double(width - 1) / 2, y: Double(height - 1) / 2)
+        let start = ring.sweep >= 360 ? -90.0 : 135.0
+        // Two points a dot along the arc, so that it has no gaps.
+        let steps = 8 + Int(ring.sweep / 360 * 2 * .pi * radius * 2)
+        var cells: [Int: UInt32] = [:]
+        for step in 0...Int(Double(steps) * fraction) {
+            let angle = (start + ring.sweep * Double(step) / Double(steps)) * .pi / 180
+            let x = Int((centre.x + radius * cos(angle)).rounded()), y = Int((centre.y + radius * sin(angle)).rounded())
+            guard x >= 0, x < width, y >= 0, y < height else { continue }
+            let bit = Self.bits[y % 4][x % 2]
+            cells[(y / 4) * rect.size.width + x / 2, default: 0] |= bit
+        }
+        for (cell, bits) in cells {
+            guard let scalar = Unicode.Scalar(0x2800 + bits) else { continue }
+            canvas.put(Character(scalar), width: 1, x: rect.minX + cell % rect.size.width, y: rect.minY + cell / rect.size.width, color: color, attributes: [])
+        }
+    }
+
+    /// The braille bit of each dot in a cell, by row (0…3) and column (0…1).
+    static let bits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 }
 
 /// A one-row bar filled `fraction` of its width in eighth blocks over a `░` track, in the

@@ -6,13 +6,15 @@ import Testing
 @Suite struct PaletteRenderTests {
     static let goldens = RenderTests.goldens.appendingPathComponent("palette")
 
-    @Test func everyWidgetIn256And16ColoursMatchesItsGoldenFile() throws {
+    /// Async, yielding between renders, as `SizeClassRenderTests` does.
+    @Test func everyWidgetIn256And16ColoursMatchesItsGoldenFile() async throws {
         let widgets = try SizeClassRenderTests.builtins()
         #expect(widgets.count >= 4)
         for (kind, families) in widgets {
             let family = families.contains("medium") ? "medium" : families[0]
             for (term, colours) in [("xterm-256color", "256"), ("xterm", "16")] {
                 for scheme in ["light", "dark"] {
+                    await Task.yield()
                     let result = try runTiles(
                         ["render", "--widget", kind, "--family", family, "--scheme", scheme, "--at", RenderTests.at, "--offline", "--format", "ansi"],
                         environment: ["TZ": "UTC", "TERM": term])

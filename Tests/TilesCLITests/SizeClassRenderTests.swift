@@ -20,13 +20,16 @@ import Testing
         return widgets
     }
 
-    @Test func everyWidgetInEveryFamilyAndClassMatchesItsGoldenFile() throws {
+    /// Async, yielding between renders: each waits for a `tiles` process, and a test that holds a
+    /// thread of the shared pool for seconds starves the suite's asynchronous tests.
+    @Test func everyWidgetInEveryFamilyAndClassMatchesItsGoldenFile() async throws {
         let widgets = try Self.builtins()
         #expect(widgets.count >= 4, "tiles list names the built-in widgets: \(widgets)")
         var compared = 0
         for (kind, families) in widgets {
             for family in families {
                 for sizeClass in ["compact", "regular", "large"] {
+                    await Task.yield()
                     let result = try runTiles(
                         ["render", "--widget", kind, "--family", family, "--size-class", sizeClass, "--at", RenderTests.at, "--offline"],
                         environment: ["TZ": "UTC"])

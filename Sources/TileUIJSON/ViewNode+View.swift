@@ -38,6 +38,15 @@ extension ViewNode {
             return AnyView(Link(destination: destination) { label.makeView() })
         case .image(let image):
             return AnyView(image)
+        case let .progress(fraction, label):
+            return AnyView(ProgressView(fraction: fraction, label: label?.makeView()))
+        case .gauge(let parts):
+            return AnyView(Gauge(
+                fraction: parts.fraction, style: parts.style, label: parts.label.makeView(),
+                currentValueLabel: parts.currentValueLabel?.makeView(), minimumValueLabel: parts.minimumValueLabel?.makeView(),
+                maximumValueLabel: parts.maximumValueLabel?.makeView()))
+        case let .chart(marks, yAxis):
+            return AnyView(Chart(marks: marks).chartYAxis(yAxis))
         case .empty:
             return AnyView(EmptyView())
         }

@@ -75,6 +75,7 @@ extension ViewNodeDecoder {
         case "underline":
             return .underline(try Values.bool(value, path: path))
         case "foregroundColor":
+            if case .null = value { return .foregroundColor(nil) }
             return .foregroundColor(try Values.color(value, path: path))
         case "lineLimit":
             return try lineLimit(value, path: path)

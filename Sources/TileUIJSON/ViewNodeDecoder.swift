@@ -45,11 +45,12 @@ struct ViewNodeDecoder {
     /// The arguments each view takes besides its content, as keys of its node.
     static let viewArguments: [String: Set<String>] = [
         "VStack": ["alignment", "spacing"], "HStack": ["alignment", "spacing"], "ZStack": ["alignment"],
-        "LazyVGrid": ["columns", "alignment", "spacing"],
+        "LazyVGrid": ["columns", "alignment", "spacing"], "Gauge": ["gaugeStyle"], "Chart": ["chartYAxis"],
     ]
 
     static let viewNames = ["Text", "VStack", "HStack", "ZStack", "LazyVGrid", "Spacer", "Color", "LinearGradient",
-                            "Divider", "Rectangle", "RoundedRectangle", "Capsule", "Link", "Image", "EmptyView"]
+                            "Divider", "Rectangle", "RoundedRectangle", "Capsule", "Link", "Image", "ProgressView", "Gauge",
+                            "Chart", "EmptyView"]
 
     mutating func node(_ value: JSONValue, path: String, depth: Int) throws(ViewNodeError) -> ViewNode {
         guard depth <= ViewNode.maxDepth else {
@@ -163,6 +164,12 @@ struct ViewNodeDecoder {
             return try shape(name, content, path: contentPath)
         case "Image":
             return .image(try ImageJSON.image(content, path: contentPath))
+        case "ProgressView":
+            return try progress(content, path: contentPath, depth: depth)
+        case "Gauge":
+            return try gauge(content, style: arguments["gaugeStyle"], path: contentPath, stylePath: path + ".gaugeStyle", depth: depth)
+        case "Chart":
+            return try chart(content, yAxis: arguments["chartYAxis"], path: contentPath, axisPath: path + ".chartYAxis")
         case "Link":
             let fields = try Values.fields(content, allowed: ["destination", "label"], path: contentPath)
             guard let destination = fields["destination"], let label = fields["label"] else {

@@ -54,6 +54,12 @@ enum ViewNodeEncoder {
             return [("EmptyView", .object([]))]
         case .image(let image):
             return [("Image", ImageJSON.value(image))]
+        case let .progress(fraction, label):
+            return progress(fraction: fraction, label: label)
+        case .gauge(let parts):
+            return gauge(parts)
+        case let .chart(marks, yAxis):
+            return chart(marks: marks, yAxis: yAxis)
         case let .shape(kind, style):
             var fields: [(key: String, value: JSONValue)] = []
             if case .roundedRectangle(let radius) = kind { fields.append(("cornerRadius", .number(radius))) }

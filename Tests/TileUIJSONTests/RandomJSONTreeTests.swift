@@ -35,7 +35,7 @@ import TileUISamples
             if depth < 6 { for _ in 0..<Int(g.next() % 4) { list.append(node(&g, depth: depth + 1)) } }
             return .array(list)
         }
-        switch g.next() % 9 {
+        switch g.next() % 11 {
         case 0: members = [("Text", .string(g.pick(strings)))]
         case 1: members = [("VStack", children(&g)), ("spacing", g.pick(numbers))]
         case 2: members = [("HStack", children(&g)), ("alignment", .string("bottom"))]
@@ -44,6 +44,9 @@ import TileUISamples
         case 5: members = [("Spacer", .object([("minLength", g.pick(numbers))]))]
         case 6: members = [("Color", .string(g.pick(["red", "#ff950080", "secondary"])))]
         case 7: members = [("RoundedRectangle", .object([("cornerRadius", g.pick(numbers)), ("stroke", .string("blue"))]))]
+        case 8: members = [("Gauge", .object([("value", g.pick(numbers)), ("label", depth < 6 ? node(&g, depth: depth + 1) : .string("x"))])),
+                           ("gaugeStyle", .string(g.pick(["accessoryCircular", "linearCapacity"])))]
+        case 9: members = [("Chart", .array((0..<Int(g.next() % 6)).map { _ in .object([(g.pick(["LineMark", "BarMark", "AreaMark"]), .object([("x", g.pick(numbers)), ("y", g.pick(numbers))]))]) }))]
         default: members = [("Text", .object([("timerInterval", .array([.string("2026-11-24T08:00:00Z"), .string("2126-11-24T08:00:00Z")]))]))]
         }
         for _ in 0..<Int(g.next() % 4) {

@@ -18,7 +18,13 @@ import TileUISamples
             {"LazyVGrid": [{"Capsule": {"fill": {"LinearGradient": {"colors": ["red", "blue"]}}}}, {"Rectangle": {"stroke": "accent"}}],
              "columns": [{"fixed": 3}, {"flexible": {"minimum": 2, "maximum": 9}, "spacing": 2}, {"adaptive": {"minimum": 4}, "alignment": "topLeading"}],
              "alignment": "trailing", "spacing": 1},
-            {"Link": {"destination": "https://example.com/a?b=1", "label": {"RoundedRectangle": {"cornerRadius": 8, "fill": "#ffffff38"}}}}
+            {"Link": {"destination": "https://example.com/a?b=1", "label": {"RoundedRectangle": {"cornerRadius": 8, "fill": "#ffffff38"}}}},
+            {"ProgressView": {"value": 3, "total": 8, "label": {"Text": "下载"}}}, {"ProgressView": {"value": null}},
+            {"Gauge": {"value": 62, "in": [0, 100], "label": {"Text": "CPU"}, "currentValueLabel": {"Text": "62"},
+                       "minimumValueLabel": {"Text": "0"}, "maximumValueLabel": {"Text": "100"}}},
+            {"Gauge": {"value": 0.3}, "gaugeStyle": "accessoryCircularCapacity"},
+            {"Chart": [{"LineMark": {"x": 0, "y": 3}}, {"AreaMark": {"x": "2026-11-24T08:00:00Z", "y": -2.5}},
+                       {"BarMark": {"x": 1, "y": 4}}, {"RuleMark": {"y": 2}}], "chartYAxis": "hidden"}
           ], "alignment": "leading", "spacing": 1,
            "fixedSize": {"horizontal": true, "vertical": false}, "frame": {"maxWidth": "infinity", "minHeight": 2, "alignment": "topLeading"},
            "padding": {"top": 1, "leading": 2}, "background": {"view": {"Color": "widget.background"}, "alignment": "bottom"},

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TileKit
 import TileUIJSON
-import TileWidgets
+@testable import TileWidgets
 
 /// The built-in widgets written as JSON: each view, described, sent as JSON and read back,
 /// draws exactly the cells of the Swift view, in every family and scheme. What a built-in widget
@@ -29,5 +29,7 @@ import TileWidgets
         try expectSameCells(CommitView(entry: .sample(date: T.goldenDate, timeZone: T.shanghai)), family, scheme)
         let failed = CommitEntry.failed(date: T.goldenDate, timeZone: T.shanghai, reason: "HTTP 404: Branch not found")
         try expectSameCells(CommitView(entry: failed), family, scheme)
+        try expectSameCells(SystemView(entry: .sample(at: T.goldenDate)), family, scheme)
+        try expectSameCells(CalendarView(entry: CalendarEntry(date: T.goldenDate, timeZone: T.shanghai)), family, scheme)
     }
 }

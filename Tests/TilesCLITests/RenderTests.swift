@@ -26,6 +26,7 @@ import Testing
     @Test(arguments: [
         ("qqsync", ["small", "medium", "large", "inline"]), ("alipay", ["small", "medium", "large", "inline"]),
         ("commit", ["small", "medium", "large", "inline"]), ("countdown", ["small", "medium", "inline"]),
+        ("system", ["small", "medium", "large"]), ("calendar", ["small", "medium", "large"]),
     ])
     func testRenderMatchesGoldenFiles(widget: String, families: [String]) throws {
         for family in families {

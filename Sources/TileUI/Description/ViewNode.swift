@@ -31,7 +31,34 @@ public struct ViewNode: Hashable, Sendable {
         case link(destination: URL, label: ViewNode)
         /// A picture: an asset, a system name or bytes, with its own options.
         case image(Image)
+        /// `ProgressView(value:total:)`: a bar `fraction` full (nil: the track alone), under a label.
+        case progress(fraction: Double?, label: ViewNode?)
+        /// `Gauge(value:in:)` in a style, with its labels.
+        case gauge(GaugeParts)
+        /// `Chart` with its marks, in order, and whether it draws the y axis.
+        case chart(marks: [ChartMark], yAxis: AxisVisibility)
         case empty
+    }
+
+    /// What a `Gauge` shows: `fraction` of the way from its minimum to its maximum (nil when that
+    /// cannot be told), its style and its labels (nil: none).
+    public struct GaugeParts: Hashable, Sendable {
+        public var fraction: Double?
+        public var style: GaugeStyle
+        public var label: ViewNode
+        public var currentValueLabel: ViewNode?
+        public var minimumValueLabel: ViewNode?
+        public var maximumValueLabel: ViewNode?
+
+        public init(fraction: Double?, style: GaugeStyle = .linearCapacity, label: ViewNode = ViewNode(.empty),
+                    currentValueLabel: ViewNode? = nil, minimumValueLabel: ViewNode? = nil, maximumValueLabel: ViewNode? = nil) {
+            self.fraction = fraction
+            self.style = style
+            self.label = label
+            self.currentValueLabel = currentValueLabel
+            self.minimumValueLabel = minimumValueLabel
+            self.maximumValueLabel = maximumValueLabel
+        }
     }
 
     /// What a Text shows.

@@ -20,12 +20,19 @@ public struct PlottableValue: Sendable {
 }
 
 /// One mark of a chart, with its kind and position.
-public struct ChartMark: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case line, area, bar, rule }
+public struct ChartMark: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable, CaseIterable { case line, area, bar, rule }
     public let kind: Kind
     /// Nil for a rule, which spans the chart at `y`.
     public let x: Double?
     public let y: Double
+
+    /// A mark of `kind` at `x` (nil for a rule) and `y`.
+    public init(kind: Kind, x: Double?, y: Double) {
+        self.kind = kind
+        self.x = kind == .rule ? nil : x
+        self.y = y
+    }
 }
 
 /// Marks, and groups of them, as Swift Charts' `ChartContent`.
@@ -74,7 +81,7 @@ public enum ChartContentBuilder {
 }
 
 /// Whether a chart draws an axis, as SwiftUI's `Visibility`.
-public enum AxisVisibility: Sendable { case automatic, visible, hidden }
+public enum AxisVisibility: Sendable, Hashable, CaseIterable { case automatic, visible, hidden }
 
 /// A chart with Swift Charts' names: lines and areas in braille dots (2×4 a cell), bars in
 /// eighth blocks, rules as `─`, in the foreground colour. The y axis, unless hidden, is the
@@ -87,6 +94,11 @@ public struct Chart: PrimitiveView {
 
     public init(@ChartContentBuilder content: () -> some ChartContent) {
         marks = content()._marks
+    }
+
+    /// A chart of `marks`, in order, as a `ViewNode` describes it.
+    public init(marks: [ChartMark]) {
+        self.marks = marks
     }
 
     /// A chart of `data`, each element's marks from `content`, as `Chart(data) { LineMark(…) }`.
@@ -106,5 +118,9 @@ public struct Chart: PrimitiveView {
 
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
         _ViewOutputs(ChartNode(chart: view, environment: inputs.environment))
+    }
+
+    public static func _describe(_ view: Self, inputs: _ViewInputs) throws(ViewDescriptionError) -> [ViewNode] {
+        [ViewNode(.chart(marks: view.marks, yAxis: view.yAxis))]
     }
 }

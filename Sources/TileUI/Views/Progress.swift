@@ -32,6 +32,19 @@ public struct ProgressView<Label: View>: View {
             LevelBar(fraction: fraction)
         }
     }
+
+    public static func _describe(_ view: Self, inputs: _ViewInputs) throws(ViewDescriptionError) -> [ViewNode] {
+        let label = try view.label.map { label throws(ViewDescriptionError) in ViewNode.single(try Label._describe(label, inputs: inputs)) }
+        return [ViewNode(.progress(fraction: view.fraction, label: label))]
+    }
+}
+
+extension ProgressView where Label == AnyView {
+    /// The bar a `ViewNode` describes: `fraction` full (nil: the track alone), under `label`.
+    public init(fraction: Double?, label: AnyView?) {
+        self.fraction = fraction.map { Swift.min(Swift.max($0, 0), 1) }
+        self.label = label
+    }
 }
 
 /// `Gauge(value:in:)`: in SwiftUI's linear capacity style (the default), the label, then the bar
@@ -78,6 +91,18 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
         }
     }
 
+    public static func _describe(_ view: Self, inputs: _ViewInputs) throws(ViewDescriptionError) -> [ViewNode] {
+        func described<V: View>(_ label: V?) throws(ViewDescriptionError) -> ViewNode? {
+            guard let label else { return nil }
+            return ViewNode.single(try V._describe(label, inputs: inputs))
+        }
+        return [ViewNode(.gauge(ViewNode.GaugeParts(
+            fraction: view.fraction, style: view.style, label: try described(view.label)!,
+            currentValueLabel: try described(view.currentValueLabel),
+            minimumValueLabel: try described(view.minimumValueLabel),
+            maximumValueLabel: try described(view.maximumValueLabel))))]
+    }
+
     private var linear: some View {
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
@@ -91,6 +116,20 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
                 if let maximumValueLabel { maximumValueLabel }
             }
         }
+    }
+}
+
+extension Gauge where Label == AnyView, CurrentValueLabel == AnyView, MinimumValueLabel == AnyView, MaximumValueLabel == AnyView {
+    /// The gauge a `ViewNode` describes: `fraction` of the way from the minimum to the maximum
+    /// (nil when that cannot be told), in `style`, with the labels given.
+    public init(fraction: Double?, style: GaugeStyle, label: AnyView, currentValueLabel: AnyView?,
+                minimumValueLabel: AnyView?, maximumValueLabel: AnyView?) {
+        self.fraction = fraction.map { Swift.min(Swift.max($0, 0), 1) }
+        self.style = style
+        self.label = label
+        self.currentValueLabel = currentValueLabel
+        self.minimumValueLabel = minimumValueLabel
+        self.maximumValueLabel = maximumValueLabel
     }
 }
 
@@ -122,7 +161,7 @@ extension Gauge where MinimumValueLabel == EmptyView, MaximumValueLabel == Empty
 /// How a `Gauge` is drawn, with SwiftUI's names. The linear ones are the bar of
 /// `linearCapacity`; `accessoryCircular` is an open ring (270°) filled to the value around the
 /// current value label (the label without one), `accessoryCircularCapacity` a closed ring.
-public enum GaugeStyle: Sendable, Equatable {
+public enum GaugeStyle: Sendable, Hashable, CaseIterable {
     case linearCapacity, accessoryLinear, accessoryLinearCapacity, accessoryCircular, accessoryCircularCapacity
 
     var isCircular: Bool { self == .accessoryCircular || self == .accessoryCircularCapacity }

@@ -2,6 +2,7 @@
 """A streaming widget (`listen = true`): started once and kept running, it prints a new timeline
 on one line whenever the load average changes, and answers at once when tiles writes a new
 request line (the family or a parameter changed). Nothing is printed while nothing changes.
+The medium tile adds a sparkline of the last readings (a Chart of LineMarks without its y axis).
 """
 import json
 import os
@@ -12,6 +13,7 @@ import time
 INTERVAL = float(os.environ.get("LOAD_STREAM_INTERVAL", "5"))
 request = None
 last = None
+history = []  # the last one-minute loads, oldest first
 
 
 def load():
@@ -26,15 +28,20 @@ def colour(value):
 
 def emit(values):
     one, five, fifteen = values
+    history.append(one)
+    del history[:-30]
     if request and request["family"] == "accessoryInline":
         view = {"Text": f"load {one:.2f} {five:.2f} {fifteen:.2f}"}
     else:
         figures = [{"VStack": [{"Text": f"{v:.2f}", "bold": True, "foregroundColor": colour(v)},
                                {"Text": label, "font": "caption", "foregroundColor": "text.secondary"}]}
                    for v, label in ((one, "1 min"), (five, "5 min"), (fifteen, "15 min"))]
-        view = {"VStack": [{"Text": "Load", "font": "headline"}, {"Spacer": {}},
-                           {"HStack": figures, "spacing": 2}, {"Spacer": {}}],
-                "alignment": "leading", "padding": 1}
+        rows = [{"Text": "Load", "font": "headline"}, {"Spacer": {}}, {"HStack": figures, "spacing": 2}, {"Spacer": {}}]
+        if request and request["family"] == "systemMedium" and len(history) > 1:
+            marks = [{"LineMark": {"x": i, "y": v}} for i, v in enumerate(history)]
+            rows[2] = {"HStack": [rows[2], {"Chart": marks, "chartYAxis": "hidden", "foregroundColor": colour(one),
+                                             "frame": {"width": 12, "height": 2}}], "spacing": 2}
+        view = {"VStack": rows, "alignment": "leading", "padding": 1}
     print(json.dumps({"entries": [{"view": view}]}), flush=True)
 
 

@@ -103,9 +103,7 @@ public struct ExtensionRequest: Sendable, Equatable {
 
     /// An instant as the protocol writes it: ISO 8601 in UTC with seconds.
     public static func dateText(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        InternetDate.string(from: date)
     }
 }
 

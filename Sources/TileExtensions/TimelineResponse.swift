@@ -93,12 +93,7 @@ public enum TimelineResponse {
     }
 
     static func parseDate(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        InternetDate.parse(text)
     }
 
     /// A score, or `{"score": S, "duration": SECONDS}`.

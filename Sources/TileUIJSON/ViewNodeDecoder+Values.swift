@@ -98,10 +98,7 @@ enum Values {
     }
 
     static func date(_ value: JSONValue, path: String) throws(ViewNodeError) -> Date {
-        if case .string(let string) = value {
-            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
-            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) { return date }
-        }
+        if case .string(let string) = value, let date = InternetDate.parse(string) { return date }
         throw expected("an ISO 8601 date such as \"2026-11-24T08:00:00Z\"", value, path: path)
     }
 

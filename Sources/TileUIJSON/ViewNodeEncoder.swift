@@ -183,7 +183,7 @@ enum ViewNodeEncoder {
 
     private static func date(_ date: Date) -> JSONValue {
         let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
-        return .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)))
+        return .string(InternetDate.string(from: date, fractionalSeconds: !whole))
     }
 
     private static func text(_ content: ViewNode.TextContent) -> JSONValue {

@@ -259,21 +259,10 @@ struct Render: AsyncParsableCommand {
     /// "Now" and the display time zone: from --at (its offset), else the clock and TZ.
     func moment() throws -> (Date, TimeZone) {
         guard let at else { return (Date(), .current) }
-        let formatter = ISO8601DateFormatter()
-        guard let date = formatter.date(from: at) else {
+        guard let (date, offset) = InternetDate.parseWithOffset(at), let zone = TimeZone(secondsFromGMT: offset) else {
             throw UsageError(message: "--at '\(at)' is not an ISO 8601 date with a time and offset, like 2022-06-06T10:00:00+08:00")
         }
-        return (date, Self.timeZone(ofISO8601: at) ?? .current)
-    }
-
-    /// The fixed-offset zone written at the end of an ISO 8601 date (`Z`, `+08:00`, `-0530`).
-    static func timeZone(ofISO8601 text: String) -> TimeZone? {
-        if text.hasSuffix("Z") { return TimeZone(identifier: "UTC") }
-        guard let sign = text.lastIndex(where: { $0 == "+" || $0 == "-" }), text.distance(from: sign, to: text.endIndex) >= 5 else { return nil }
-        let digits = text[text.index(after: sign)...].filter(\.isNumber)
-        guard digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)) else { return nil }
-        let seconds = (hours * 3600 + minutes * 60) * (text[sign] == "-" ? -1 : 1)
-        return TimeZone(secondsFromGMT: seconds)
+        return (date, zone)
     }
 
     /// The colours the output format shows, which decide whether pictures draw: plain text has

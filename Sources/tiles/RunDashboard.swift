@@ -150,7 +150,7 @@ struct RunDashboard: ParsableCommand {
         let file = directory.appendingPathComponent("tiles.log")
         return { line in
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let stamp = ISO8601DateFormatter().string(from: Date())
+            let stamp = InternetDate.string(from: Date())
             guard let handle = FileHandle(forWritingAtPath: file.path) ?? {
                 _ = FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
                 return FileHandle(forWritingAtPath: file.path)

@@ -325,3 +325,47 @@ private final class SilentPeer {
         descriptors = []
     }
 }
+
+/// HTTP dates read by hand: the three forms of RFC 9110, the same instants Foundation's
+/// DateFormatter reads with the patterns tiles used before, and nothing else.
+@Suite struct HTTPDateTests {
+    @Test func readsTheThreeForms() {
+        let expected = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == expected)
+        #expect(HTTPDate.parse("  Thu, 29 Feb 2024 23:59:59 GMT ") == Date(timeIntervalSince1970: 1_709_251_199))
+    }
+
+    @Test func refusesOthers() {
+        for text in ["", "soon", "Sun, 06 Nov 1994 08:49:37 UTC", "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 94 08:49:37 GMT",
+                     "Sun, 06 Nox 1994 08:49:37 GMT", "Sun, 31 Nov 1994 08:49:37 GMT", "Thu, 29 Feb 2023 00:00:00 GMT",
+                     "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49 GMT", "Sun, 06 Nov -994 08:49:37 GMT",
+                     "Sun Nov  6 08:49:37 94", "2026-11-24T08:00:00Z"] {
+            #expect(HTTPDate.parse(text) == nil, "\(text)")
+        }
+    }
+
+    /// Random instants from 1950 to 2044 written in each form: read as Foundation's DateFormatter
+    /// reads them.
+    @Test func readsWhatFoundationReads() {
+        let patterns = ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"]
+        let formatters = patterns.map { pattern in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = pattern
+            return formatter
+        }
+        var state: UInt64 = 9110
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let date = Date(timeIntervalSince1970: Double(Int(state >> 20) % 2_997_972_000 - 631_152_000))
+            for formatter in formatters {
+                let text = formatter.string(from: date).replacingOccurrences(of: #"^(\w+) (\w+) (\d) "#, with: "$1 $2  $3 ", options: .regularExpression)
+                #expect(HTTPDate.parse(text) == date, "\(text)")
+                #expect(formatter.date(from: text.replacingOccurrences(of: "  ", with: " ")) == date)
+            }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// A civil (Gregorian) calendar date as seen on a wall clock in some time zone.
 ///
@@ -20,30 +21,13 @@ struct LocalDay: Hashable, Sendable {
 
     /// The civil date `daysSinceEpoch` days after 1970-01-01.
     init(daysSinceEpoch days: Int) {
-        // Howard Hinnant's days-to-civil algorithm: exact for the proleptic Gregorian calendar.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        self.month = m
-        self.day = d
-        self.daysSinceEpoch = days
+        (year, month, day) = CivilDate.date(daysSinceEpoch: days)
+        daysSinceEpoch = days
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (inverse of `init(daysSinceEpoch:)`).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     /// Julian Day Number of this date (the JD at local noon), as the 干支 formula expects.

@@ -66,4 +66,21 @@ import Testing
         #expect(!GradientPalette.contains(arc, 0))
         #expect(arc.length < 1)
     }
+
+    /// The palette kept between frames matches every colour as one made afresh, in both modes,
+    /// the first time and the second (from the cache).
+    @Test(arguments: [ColorMode.palette256, .palette16])
+    func theCachedPaletteMatchesAsAFreshOne(mode: ColorMode) throws {
+        let stops = [RGBColor(hex: 0x1D2B64), RGBColor(hex: 0xF8CDDA)]
+        let fresh = try #require(GradientPalette(stops: stops, mode: mode))
+        var state: UInt32 = 7
+        for _ in 0..<500 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let color = RGBColor(hex: state >> 8)
+            let first = try #require(GradientPalette.cached(stops: stops, mode: mode)).color(for: color)
+            let again = try #require(GradientPalette.cached(stops: stops, mode: mode)).color(for: color)
+            #expect(first == fresh.color(for: color) && again == first, "\(color)")
+        }
+        #expect(GradientPalette.cached(stops: stops, mode: .trueColor) == nil)
+    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Draws a gradient in a terminal's palette without steps of other hues.
 ///
 /// Matched cell by cell against the whole palette, a gradient between two dark blues falls into
@@ -6,10 +8,12 @@
 /// the stops' hues (and a tolerance), and the grays when a stop is gray, so the quantised cells
 /// keep the order and family of hues of the stops. The colours returned are palette entries, so
 /// the terminal writer maps them to themselves.
-struct GradientPalette {
+struct GradientPalette: Sendable {
     /// The palette indices a cell may take, with their OKLab values.
     private let candidates: [(index: Int, lab: OKLab)]
     private let chromaWeight: Double
+    /// Which palette this is among those made, for `matches`.
+    private var number: UInt64 = 0
 
     /// Hues this close to the stops' range (radians, about 15°) still count as theirs.
     static let hueTolerance = 0.26
@@ -55,8 +59,49 @@ struct GradientPalette {
         self.candidates = candidates
     }
 
+    /// The palette for a gradient through `stops` drawn in `mode`, made once for each stops and
+    /// mode (a tile redrawn every second would otherwise make it, and match every cell, anew).
+    static func cached(stops: [RGBColor], mode: ColorMode) -> GradientPalette? {
+        guard mode == .palette256 || mode == .palette16 else { return nil }
+        let key = Key(stops: stops, mode: mode)
+        if let known = made.withLock({ $0.palettes[key] }) { return known }
+        guard var palette = GradientPalette(stops: stops, mode: mode) else { return nil }
+        return made.withLock { made in
+            if let known = made.palettes[key] { return known }
+            if made.palettes.count >= 256 { made.palettes.removeAll(keepingCapacity: true) }
+            // Numbers are never reused, so a palette made before a clearing never reads another's matches.
+            palette.number = made.next
+            made.next += 1
+            made.palettes[key] = palette
+            return palette
+        }
+    }
+
+    private struct Key: Hashable {
+        let stops: [RGBColor]
+        let mode: ColorMode
+    }
+
+    /// Palettes made, by stops and mode (at most 256 at once), and the next palette's number.
+    private static let made = Mutex<(palettes: [Key: GradientPalette], next: UInt64)>(([:], 1))
+    /// Colours matched, by palette number and colour (at most 16,384 at once).
+    private static let matches = Mutex<[UInt64: UInt8]>([:])
+
     /// The palette colour a cell of colour `color` takes.
     func color(for color: RGBColor) -> RGBColor {
+        guard number > 0 else { return ColorPalette.color(ofIndex: nearestIndex(to: color)) }
+        let key = number << 24 | UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)
+        if let known = Self.matches.withLock({ $0[key] }) { return ColorPalette.color(ofIndex: known) }
+        let index = nearestIndex(to: color)
+        Self.matches.withLock { known in
+            if known.count >= 16_384 { known.removeAll(keepingCapacity: true) }
+            known[key] = index
+        }
+        return ColorPalette.color(ofIndex: index)
+    }
+
+    /// The candidate nearest `color` in OKLab, hue and chroma weighted for the palette.
+    private func nearestIndex(to color: RGBColor) -> UInt8 {
         let lab = OKLab(color)
         var best = candidates[0]
         var bestDistance = Double.infinity
@@ -67,7 +112,7 @@ struct GradientPalette {
                 best = candidate
             }
         }
-        return ColorPalette.color(ofIndex: UInt8(best.index))
+        return UInt8(best.index)
     }
 
     /// Below this chroma (OKLab) a colour counts as gray.

@@ -92,7 +92,7 @@ final class ShapeNode: LayoutNode {
         // Opaque stops blend without their alphas, all channels at once (see GradientRamp).
         let ramp = opaque ? GradientRamp(stops.map(\.rgb)) : nil
         // Below truecolor each cell takes a palette colour of the stops' hues (GradientPalette).
-        let palette = GradientPalette(stops: stops.map(\.rgb), mode: environment.colorMode)
+        let palette = GradientPalette.cached(stops: stops.map(\.rgb), mode: environment.colorMode)
         for y in area.minY..<area.maxY {
             let row = gradient.rowStep(y: y, in: rect)
             if let ramp {

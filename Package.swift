@@ -96,7 +96,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport", "TileUI", "TileExtensions", "TileUIJSON"], exclude: ["Goldens"]),
     ]

@@ -9,9 +9,6 @@ public enum Almanac {
     public static let chinaTimeZone: TimeZone =
         TimeZone(identifier: "Asia/Shanghai") ?? TimeZone(secondsFromGMT: 8 * 3_600)!
 
-    /// ICU's Chinese calendar; created once because construction is the slow part.
-    private static let chineseCalendar = Calendar(identifier: .chinese)
-
     /// The almanac for the local calendar day containing `date` in `timeZone`.
     ///
     /// The year pillar is the lunar year's (it turns at 春节, as almanacs print "壬寅(虎)年");
@@ -19,14 +16,13 @@ public enum Almanac {
     public static func day(for date: Date, in timeZone: TimeZone = chinaTimeZone) -> AlmanacDay {
         let civil = LocalDay(date, in: timeZone)
 
-        var lunarCalendar = chineseCalendar
-        lunarCalendar.timeZone = timeZone
-        let lunar = lunarCalendar.dateComponents([.year, .month, .day, .isLeapMonth], from: date)
-        let lunarMonth = lunar.month ?? 1
-        let lunarDay = lunar.day ?? 1
-        let isLeap = lunar.isLeapMonth ?? false
-        // ICU numbers years 1…60 inside each sexagenary cycle, 1 = 甲子.
-        let year = GanZhi(index: (lunar.year ?? 1) - 1)
+        // The lunar date of the civil day in `timeZone`, its months counted in China's time.
+        let lunar = LunarCalendar.day(daysSinceEpoch: civil.daysSinceEpoch)
+        let lunarMonth = lunar.month
+        let lunarDay = lunar.day
+        let isLeap = lunar.isLeapMonth
+        // 1984 (and every 60 years from it) began a 甲子 year.
+        let year = GanZhi(index: lunar.year - 4)
 
         let dayPillar = GanZhi(dayWithJulianDayNumber: civil.julianDayNumber)
         let monthPillar = monthPillar(for: civil, in: timeZone)

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TileUI
+@testable import TileWidgets
+
+/// The Chinese calendar computed from the sun and moon gives, for every day of 1901–2099, the
+/// lunar date that ICU's `Calendar(identifier: .chinese)` gave (tiles' almanac before): the table
+/// in Fixtures was made from ICU by `tableIsICUsChineseCalendar` (run with TILES_RECORD_LUNAR=1
+/// to make it again), one line for each month's first day.
+@Suite struct LunarCalendarTests {
+    static let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/lunar-months-1901-2099.txt")
+    static let firstDay = CivilDate.daysSinceEpoch(year: 1901, month: 1, day: 1)
+    static let lastDay = CivilDate.daysSinceEpoch(year: 2099, month: 12, day: 31)
+
+    /// A line of the table: from `day` on (days since 1970), the lunar date is `dayOfMonth` of
+    /// `month` in the cycle year `cycleYear` (1 = 甲子, as ICU numbers them), each day one more.
+    struct Entry: Equatable {
+        var day: Int, cycleYear: Int, month: Int, isLeap: Bool, dayOfMonth: Int
+
+        var line: String {
+            let (year, month, day) = CivilDate.date(daysSinceEpoch: self.day)
+            return String(format: "%04d-%02d-%02d %2d %2d%@ %2d", year, month, day, cycleYear, self.month, isLeap ? "L" : " ", dayOfMonth)
+        }
+
+        init(day: Int, cycleYear: Int, month: Int, isLeap: Bool, dayOfMonth: Int) {
+            (self.day, self.cycleYear, self.month, self.isLeap, self.dayOfMonth) = (day, cycleYear, month, isLeap, dayOfMonth)
+        }
+
+        init?(line: Substring) {
+            let fields = line.split(separator: " ")
+            let date = fields.first?.split(separator: "-").compactMap { Int($0) } ?? []
+            guard fields.count == 4 || fields.count == 5, date.count == 3,
+                  let cycleYear = Int(fields[1]), let month = Int(fields[2].filter(\.isNumber)), let dayOfMonth = Int(fields[fields.count - 1])
+            else { return nil }
+            self.init(day: CivilDate.daysSinceEpoch(year: date[0], month: date[1], day: date[2]), cycleYear: cycleYear, month: month,
+                      isLeap: fields[2].hasSuffix("L") || (fields.count == 5 && fields[3] == "L"), dayOfMonth: dayOfMonth)
+        }
+    }
+
+    /// ICU's lunar date of every day in the range, as table lines: the first day, then each 初一.
+    static func icuEntries() -> [Entry] {
+        var chinese = Calendar(identifier: .chinese)
+        chinese.timeZone = Almanac.chinaTimeZone
+        var entries: [Entry] = []
+        for day in firstDay...lastDay {
+            let noon = Date(timeIntervalSince1970: Double(day * 86_400 + 43_200 - LunarCalendar.chinaOffset))
+            let c = chinese.dateComponents([.year, .month, .day, .isLeapMonth], from: noon)
+            if day == firstDay || c.day == 1 {
+                entries.append(Entry(day: day, cycleYear: c.year!, month: c.month!, isLeap: c.isLeapMonth!, dayOfMonth: c.day!))
+            }
+        }
+        return entries
+    }
+
+    static func tableEntries() throws -> [Entry] {
+        try String(contentsOf: table, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            try #require(Entry(line: line), "bad line: \(line)")
+        }
+    }
+
+    /// The generator: the table is what ICU's Chinese calendar says (and is written anew from it
+    /// with TILES_RECORD_LUNAR=1).
+    @Test func tableIsICUsChineseCalendar() throws {
+        let entries = Self.icuEntries()
+        if ProcessInfo.processInfo.environment["TILES_RECORD_LUNAR"] == "1" {
+            let header = """
+                # The Chinese calendar of 1901-01-01 to 2099-12-31 as ICU's Calendar(identifier: .chinese) gives it in
+                # Asia/Shanghai (tiles' almanac until 2026-11), made by LunarCalendarTests.tableIsICUsChineseCalendar.
+                # Each line: the civil day, ICU's cycle year (1 = 甲子), the month (L: leap), the day of the month;
+                # each following day is one day further on until the next line.
+
+                """
+            try (header + entries.map(\.line).joined(separator: "\n") + "\n").write(to: Self.table, atomically: true, encoding: .utf8)
+        }
+        #expect(try Self.tableEntries() == entries)
+    }
+
+    @Test func everyDayOf1901To2099IsTheTablesDate() throws {
+        let entries = try Self.tableEntries()
+        #expect(entries.count > 2_400)
+        var next = 0
+        var current = entries[0]
+        var mismatches: [String] = []
+        for day in Self.firstDay...Self.lastDay {
+            if next < entries.count, entries[next].day == day {
+                current = entries[next]
+                next += 1
+            }
+            let expected = LunarCalendar.Day(
+                year: 0, month: current.month, day: current.dayOfMonth + day - current.day, isLeapMonth: current.isLeap)
+            var computed = LunarCalendar.day(daysSinceEpoch: day)
+            let cycleYear = ((computed.year - 4) % 60 + 60) % 60 + 1
+            computed.year = 0
+            if computed != expected || cycleYear != current.cycleYear {
+                mismatches.append("\(CivilDate.date(daysSinceEpoch: day)): \(computed) year \(cycleYear), table \(current.line)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) days differ: \(mismatches.prefix(10))")
+    }
+
+    /// Known dates: New Year's days, a leap month, the 2033 leap 11th month, and the two new moons
+    /// settled by the published calendars.
+    @Test func knownDates() {
+        func lunar(_ year: Int, _ month: Int, _ day: Int) -> LunarCalendar.Day {
+            LunarCalendar.day(daysSinceEpoch: CivilDate.daysSinceEpoch(year: year, month: month, day: day))
+        }
+        #expect(lunar(2026, 2, 17) == .init(year: 2026, month: 1, day: 1, isLeapMonth: false))
+        #expect(lunar(2026, 2, 16) == .init(year: 2025, month: 12, day: 29, isLeapMonth: false))
+        #expect(lunar(2025, 7, 25) == .init(year: 2025, month: 6, day: 1, isLeapMonth: true))
+        #expect(lunar(2033, 12, 22) == .init(year: 2033, month: 11, day: 1, isLeapMonth: true))
+        #expect(lunar(2057, 9, 29).day == 1 && lunar(2057, 9, 28).day != 1)
+        #expect(lunar(2097, 8, 8).day == 1 && lunar(2097, 8, 7).day != 1)
+    }
+
+    /// The almanac's lunar part in other time zones: the civil day there decides, as before.
+    @Test func theCivilDayOfTheCallersZoneDecides() throws {
+        let newYorkEve = try #require(InternetDate.parse("2026-02-16T20:00:00-05:00"))  // Feb 17, 09:00 in China
+        let inNewYork = Almanac.day(for: newYorkEve, in: try #require(TimeZone(secondsFromGMT: -5 * 3_600)))
+        let inChina = Almanac.day(for: newYorkEve, in: Almanac.chinaTimeZone)
+        #expect(inNewYork.lunarDateText == "腊月廿九" && inChina.lunarDateText == "正月初一")
+    }
+}

@@ -39,6 +39,52 @@ struct RunDashboard: ParsableCommand {
     @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")
     var tiles: String?
 
+    /// The options read by hand, when the arguments are only these six options (`--name value`
+    /// or `--name=value`, each at most once) with values they accept: ArgumentParser's parse
+    /// reflects over the command's properties, a sixth of the CPU before the board's first frame
+    /// (docs/performance.md). Nil for anything else, which ArgumentParser then parses and reports.
+    static func parseByHand(_ arguments: [String]) -> RunDashboard? {
+        var values: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            guard arguments[index].hasPrefix("--") else { return nil }
+            var name = String(arguments[index].dropFirst(2))
+            let value: String
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else {
+                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else { return nil }
+                index += 1
+                value = arguments[index]
+            }
+            guard handParsedOptions.contains(name), values.updateValue(value, forKey: name) == nil else { return nil }
+            index += 1
+        }
+        var command = RunDashboard()
+        command.theme = values["theme"]
+        command.config = values["config"]
+        command.tiles = values["tiles"]
+        command.family = nil
+        command.scheme = nil
+        command.sizeClass = nil
+        if let value = values["family"] {
+            guard let family = WidgetFamily(argument: value) else { return nil }
+            command.family = family
+        }
+        if let value = values["scheme"] {
+            guard let scheme = ColorScheme(argument: value) else { return nil }
+            command.scheme = scheme
+        }
+        if let value = values["size-class"] {
+            guard let sizeClass = SizeClassSetting(argument: value) else { return nil }
+            command.sizeClass = sizeClass
+        }
+        return command
+    }
+
+    private static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles"]
+
     /// The board without a config file or `--tiles`.
     static var builtinBoard: [TileSpec] {
         BuiltinWidgets.defaultBoard.map { TileSpec(id: $0.id, kind: $0.kind, family: $0.family) }

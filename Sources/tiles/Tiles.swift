@@ -57,7 +57,7 @@ struct Tiles: ParsableCommand {
         guard arguments.first.map({ $0.hasPrefix("-") }) ?? true,
               !arguments.contains(where: { rootOnly.contains($0) || $0.hasPrefix("--generate-completion-script=") })
         else { return nil }
-        return try? RunDashboard.parse(arguments)
+        return RunDashboard.parseByHand(arguments) ?? (try? RunDashboard.parse(arguments))
     }
 
     /// Prints `error` as ArgumentParser would and exits with the contract's status.

@@ -12,6 +12,29 @@ import Testing
         #expect(command.scheme == .dark)
     }
 
+    /// The options read by hand are the options ArgumentParser reads, for every form the board
+    /// takes; anything ArgumentParser should judge (a repeat, an unknown name, a bad value, a
+    /// missing value) is left to it.
+    @Test(arguments: [
+        [], ["--tiles", "countdown:small,qqsync"], ["--tiles=qqsync:large", "--family", "small"],
+        ["--scheme", "light", "--theme", "nord", "--config", "/tmp/x.toml"], ["--size-class=compact", "--family=extraLarge"],
+        ["--size-class", "auto", "--scheme=dark", "--tiles", "commit", "--theme=solarized", "--config=c.toml", "--family", "large"],
+    ])
+    func optionsReadByHandMatchArgumentParser(arguments: [String]) throws {
+        let byHand = try #require(RunDashboard.parseByHand(arguments))
+        let parsed = try RunDashboard.parse(arguments)
+        #expect(byHand.family == parsed.family && byHand.scheme == parsed.scheme && byHand.theme == parsed.theme)
+        #expect(byHand.sizeClass == parsed.sizeClass && byHand.config == parsed.config && byHand.tiles == parsed.tiles)
+    }
+
+    @Test(arguments: [
+        ["--tiles", "a", "--tiles", "b"], ["--tile", "a"], ["--family", "huge"], ["--scheme"], ["--tiles", "--family"],
+        ["-t", "a"], ["qqsync"], ["--size-class=big"],
+    ])
+    func everythingElseIsLeftToArgumentParser(arguments: [String]) {
+        #expect(RunDashboard.parseByHand(arguments) == nil)
+    }
+
     @Test(arguments: [
         ["render", "--widget", "qqsync"], ["list"], ["--help"], ["-h"], ["--version"], ["--family", "large", "--help"],
         ["--generate-completion-script", "bash"], ["--generate-completion-script=zsh"], ["--size-class", "huge"],

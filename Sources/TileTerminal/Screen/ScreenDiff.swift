@@ -68,24 +68,25 @@ public struct ScreenDiff: Equatable, Sendable {
     /// Sets `changed[x]` for the cells of row `y` to write, widened to whole wide graphemes.
     /// Returns false (and leaves `changed` untouched) when the row is identical.
     private static func markChanges(row y: Int, previous: CellGrid, next: CellGrid, into changed: inout [Bool]) -> Bool {
-        var firstChange = -1
-        for x in 0..<next.width where previous[x, y] != next[x, y] {
-            firstChange = x
-            break
-        }
-        guard firstChange >= 0 else { return false }
-        for x in changed.indices { changed[x] = false }
-        for x in firstChange..<next.width where previous[x, y] != next[x, y] {
-            changed[x] = true
-            // A continuation cell, old or new, belongs to the grapheme on its left.
-            if x > 0 && (next[x, y].isContinuation || previous[x, y].isContinuation) {
-                changed[x - 1] = true
+        // Both rows read in place: through the grid's subscript each cell is a call, and a tick
+        // compares every cell of the rows a tile covers.
+        previous.withRowCells(y) { old in
+            next.withRowCells(y) { new in
+                guard let firstChange = new.indices.first(where: { old[$0] != new[$0] }) else { return false }
+                for x in changed.indices { changed[x] = false }
+                for x in firstChange..<new.count where old[x] != new[x] {
+                    changed[x] = true
+                    // A continuation cell, old or new, belongs to the grapheme on its left.
+                    if x > 0 && (new[x].isContinuation || old[x].isContinuation) {
+                        changed[x - 1] = true
+                    }
+                    // A new wide grapheme is written together with its right half.
+                    if x + 1 < new.count && new[x + 1].isContinuation {
+                        changed[x + 1] = true
+                    }
+                }
+                return true
             }
-            // A new wide grapheme is written together with its right half.
-            if x + 1 < next.width && next[x + 1, y].isContinuation {
-                changed[x + 1] = true
-            }
         }
-        return true
     }
 }

@@ -50,6 +50,15 @@ public struct CellGrid: Hashable, Sendable {
         _modify { yield &cells[y * width + x] }
     }
 
+    /// Runs `body` on row `y`'s cells, indexed by column, without copying them: for loops that
+    /// read a whole row from another module, where each cell through the subscript is a call.
+    public func withRowCells<Result>(_ y: Int, _ body: (UnsafeBufferPointer<Cell>) throws -> Result) rethrows -> Result {
+        let start = y * width
+        return try cells.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[start..<start + width]))
+        }
+    }
+
     /// Runs `body` on row `y`'s cells in place, indexed by column. For loops that write a run of
     /// cells: through the subscript every write checks that the storage is not shared.
     mutating func withRow<Result>(_ y: Int, _ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {

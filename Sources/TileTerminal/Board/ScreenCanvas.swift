@@ -43,17 +43,23 @@ struct ScreenCanvas {
     mutating func draw(_ source: CellGrid, at origin: Point, clip: Rect, background: RGBColor?) {
         let area = Rect(origin: origin, size: Size(width: source.width, height: source.height)).intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
+        // Row by row in place: a tick copies a whole tile, and each cell through the grids'
+        // subscripts would be two calls.
         for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX {
-                var cell = source[x - origin.x, y - origin.y]
-                cell.linkIndex = 0
-                if cell.background == nil { cell.background = background }
-                if cell.isContinuation && x == area.minX {
-                    cell = Cell(foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
-                } else if !cell.isContinuation && cell.character.cellWidth == 2 && x + 1 >= area.maxX {
-                    cell = Cell(foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
+            source.withRowCells(y - origin.y) { from in
+                grid.withRow(y) { to in
+                    for x in area.minX..<area.maxX {
+                        var cell = from[x - origin.x]
+                        cell.linkIndex = 0
+                        if cell.background == nil { cell.background = background }
+                        // Half a wide grapheme cut off by the clip is a blank in its colours.
+                        if cell.isContinuation && x == area.minX
+                            || x + 1 >= area.maxX && !cell.isContinuation && cell.character.cellWidth == 2 {
+                            cell = Cell(foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
+                        }
+                        to[x] = cell
+                    }
                 }
-                grid[x, y] = cell
             }
         }
         repairEdges(of: area)

@@ -61,7 +61,7 @@ public struct CellGrid: Hashable, Sendable {
 
     /// Runs `body` on row `y`'s cells in place, indexed by column. For loops that write a run of
     /// cells: through the subscript every write checks that the storage is not shared.
-    mutating func withRow<Result>(_ y: Int, _ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
+    public mutating func withRow<Result>(_ y: Int, _ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
         let start = y * width
         return cells.withUnsafeMutableBufferPointer { all in
             body(UnsafeMutableBufferPointer(rebasing: all[start..<start + width]))

@@ -21,6 +21,19 @@ import Testing
         #expect(allocator.colors(of: 2) == colors(-1, 21))
     }
 
+    /// The next cell of a run in the same colours counts as one more reference, released like any.
+    @Test func retainingAgainCountsLikeRetaining() {
+        var allocator = ColorPairAllocator(capacity: 2)
+        let pair = allocator.retain(colors(3, 4))!.pair
+        allocator.retainAgain(pair)
+        allocator.retainAgain(0)
+        #expect(allocator.referenceCount(of: pair) == 2)
+        allocator.release(pair)
+        allocator.release(pair)
+        #expect(allocator.referenceCount(of: pair) == 0)
+        #expect(allocator.retain(colors(5, 6))?.pair == 2)
+    }
+
     @Test func aReleasedPairIsReusedForItsColoursWithoutReinitialising() {
         var allocator = ColorPairAllocator(capacity: 1)
         _ = allocator.retain(colors(1, 2))

@@ -73,6 +73,14 @@ public struct ColorPairAllocator: Sendable {
         pair > 0 && Int(pair) <= capacity ? colorsByPair[Int(pair)] : nil
     }
 
+    /// Takes one more reference to `pair`, which something already references: the next cell of
+    /// a run in the same colours, without looking its colours up again.
+    public mutating func retainAgain(_ pair: Int32) {
+        guard pair > 0, Int(pair) <= capacity else { return }
+        precondition(references[Int(pair)] > 0, "ColorPairAllocator: pair \(pair) retained again while unreferenced")
+        references[Int(pair)] += 1
+    }
+
     /// Takes a reference to the pair for `colors`, defining or recycling one if needed.
     ///
     /// Returns nil when every pair is referenced by something on screen: the caller then draws

@@ -47,12 +47,21 @@ struct CursesScreenWriter {
     private mutating func write(_ run: ScreenDiff.Run, into window: UnsafeMutablePointer<WINDOW>, columns: Int, rows: Int) {
         guard run.y < rows else { return }
         var cchar = cchar_t()
+        // The pair of the cell before, still referenced by it: runs are mostly one colour.
+        var previous: (foreground: RGBColor?, background: RGBColor?, pair: Int32)?
         for (offset, cell) in run.cells.enumerated() {
             let x = run.xStart + offset
             guard x < columns else { break }
             // The grapheme on the left covers a continuation cell; its pair was released above.
             if cell.isContinuation { continue }
-            let pair = retainPair(for: cell)
+            let pair: Int32
+            if let previous, previous.foreground == cell.foreground, previous.background == cell.background {
+                pair = previous.pair
+                allocator.retainAgain(pair)
+            } else {
+                pair = retainPair(for: cell)
+                previous = (cell.foreground, cell.background, pair)
+            }
             setPair(pair, at: run.y * frameWidth + x)
             let fits = x + max(1, cell.character.cellWidth) <= columns
             let drawn = fits ? cell.character : " "
@@ -119,6 +128,14 @@ struct CursesScreenWriter {
     /// (a lone combining mark, a control character). A grapheme longer than a cell holds
     /// (CCHARW_MAX scalars) keeps its base.
     private static func set(_ cchar: inout cchar_t, to character: Character, attributes: attr_t, pair: Int32) -> Bool {
+        // Most cells are printable ASCII (a space, above all).
+        if let ascii = character.asciiValue {
+            guard ascii >= 0x20, ascii != 0x7F else { return false }
+            var text: (wchar_t, wchar_t) = (wchar_t(ascii), 0)
+            return withUnsafeMutablePointer(to: &text) { pointer in
+                pointer.withMemoryRebound(to: wchar_t.self, capacity: 2) { tiles_setcchar_grapheme(&cchar, $0, 1, attributes, pair) == OK }
+            }
+        }
         let scalars = character.terminalNormalized.unicodeScalars
         guard let first = scalars.first, first.value >= 0x20, !(0x7F...0x9F).contains(first.value) else { return false }
         let limit = Int(CCHARW_MAX)

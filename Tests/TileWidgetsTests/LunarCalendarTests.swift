@@ -113,6 +113,18 @@ import TileUI
         #expect(lunar(2097, 8, 8).day == 1 && lunar(2097, 8, 7).day != 1)
     }
 
+    /// Any day of years 1–9999 (what `--at` can name) gets a lunar date in range, never a trap.
+    @Test func anyDayOfTheCalendarHasALunarDate() {
+        var state: UInt64 = 29
+        let first = CivilDate.daysSinceEpoch(year: 1, month: 1, day: 1), last = CivilDate.daysSinceEpoch(year: 9999, month: 12, day: 31)
+        for _ in 0..<500 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let day = first + Int((state >> 16) % UInt64(last - first + 1))
+            let lunar = LunarCalendar.day(daysSinceEpoch: day)
+            #expect((1...12).contains(lunar.month) && (1...30).contains(lunar.day), "\(CivilDate.date(daysSinceEpoch: day)): \(lunar)")
+        }
+    }
+
     /// The almanac's lunar part in other time zones: the civil day there decides, as before.
     @Test func theCivilDayOfTheCallersZoneDecides() throws {
         let newYorkEve = try #require(InternetDate.parse("2026-02-16T20:00:00-05:00"))  // Feb 17, 09:00 in China

@@ -32,7 +32,9 @@ enum LunarCalendar {
         let year = CivilDate.date(daysSinceEpoch: day).year
         var months = self.months(ofSuiBeginningIn: year)
         if day < months[0].firstDay { months = self.months(ofSuiBeginningIn: year - 1) }
-        let month = months.last { $0.firstDay <= day }!
+        // The sui's months begin on or before `day` (the list of the year before otherwise); the
+        // first month stands in should an extreme date defeat the formulas.
+        let month = months.last { $0.firstDay <= day } ?? months[0]
         return Day(year: month.year, month: month.number, day: day - month.firstDay + 1, isLeapMonth: month.isLeap)
     }
 

@@ -41,12 +41,14 @@ struct FrameLog {
     /// Records that the first frame was drawn, now, with the tiles in `placeholders` drawn as such.
     func firstFrame(placeholders: [String]) {
         guard let handle else { return }
+        // Both clocks first: the report's own formatting is not the board's work.
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let stamp = String(format: "%d.%06d", Int(now.tv_sec), Int(now.tv_nsec) / 1000)
         var cpu = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu)
         let cpuMicroseconds = Int(cpu.tv_sec) * 1_000_000 + Int(cpu.tv_nsec) / 1000
+        let microseconds = String(Int(now.tv_nsec) / 1000)
+        let stamp = "\(now.tv_sec)." + String(repeating: "0", count: 6 - microseconds.count) + microseconds
         let drawnAsPlaceholders = placeholders.isEmpty ? "-" : placeholders.joined(separator: ",")
         handle.write(Data("first-frame \(stamp) \(cpuMicroseconds) \(drawnAsPlaceholders)\n".utf8))
     }

@@ -346,6 +346,31 @@ private final class SilentPeer {
         }
     }
 
+    /// Mutations of valid dates (bytes changed, dropped, doubled) for a bounded budget: refused
+    /// or read as a real instant, never a trap.
+    @Test func damagedDatesNeverTrap() {
+        var state: UInt64 = 7231
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        let valid = ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"]
+        for _ in 0..<20_000 {
+            var bytes = Array(valid[next() % 3].utf8)
+            for _ in 0..<(1 + next() % 3) where !bytes.isEmpty {
+                let index = next() % bytes.count
+                switch next() % 3 {
+                case 0: bytes[index] = UInt8(truncatingIfNeeded: next())
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(bytes[index], at: index)
+                }
+            }
+            if let date = HTTPDate.parse(String(decoding: bytes, as: UTF8.self)) {
+                #expect(date.timeIntervalSince1970.isFinite)
+            }
+        }
+    }
+
     /// Random instants from 1950 to 2044 written in each form: read as Foundation's DateFormatter
     /// reads them.
     @Test func readsWhatFoundationReads() {

@@ -98,9 +98,9 @@ enum LunarCalendar {
 
     /// New moons that the computation puts within a minute of midnight in China, closer than
     /// the error of the lunar terms and of ΔT predicted decades ahead, so the day cannot be
-    /// told from it: the day the month begins in the published calendars (and in ICU's, which
-    /// tiles used before), by the day computed. 2057-09-28 23:59:05 and 2097-08-07 23:59:10 by
-    /// the computation; the only such new moons in 1901–2099.
+    /// told from it: the day the month begins in ICU's calendar (which tiles used before), by
+    /// the day computed. 2057-09-28 23:59:05 and 2097-08-07 23:59:10 by the computation; the
+    /// only such new moons in 1901–2099 (docs/data-sources.md has the evidence).
     static let settledNewMoonDays: [Int: Int] = [
         CivilDate.daysSinceEpoch(year: 2057, month: 9, day: 28): CivilDate.daysSinceEpoch(year: 2057, month: 9, day: 29),
         CivilDate.daysSinceEpoch(year: 2097, month: 8, day: 7): CivilDate.daysSinceEpoch(year: 2097, month: 8, day: 8),

@@ -65,7 +65,8 @@ extension ViewNodeDecoder {
     }
 
     /// `[{"LineMark": {"x": 0, "y": 3}}, {"RuleMark": {"y": 2}}, …]`, with `"chartYAxis"` beside
-    /// the view key. x is a number or an ISO 8601 date.
+    /// the view key. x is a number or an ISO 8601 date; a mark may name its `series` and set its
+    /// colour with `foregroundStyle`.
     mutating func chart(_ content: JSONValue, yAxis: JSONValue?, path: String, axisPath: String) throws(ViewNodeError) -> ViewNode.Kind {
         guard case .array(let elements) = content else {
             throw Values.expected("an array of marks such as [{\"LineMark\": {\"x\": 0, \"y\": 3}}]", content, path: path)
@@ -84,16 +85,26 @@ extension ViewNodeDecoder {
                 throw Values.expected("a mark: an object with one of \(Self.markNames.names.joined(separator: ", "))", element, path: elementPath)
             }
             let markPath = elementPath + "." + pair[0].key
-            let fields = try Values.fields(pair[0].value, allowed: kind == .rule ? ["y"] : ["x", "y"], path: markPath)
+            let fields = try Values.fields(
+                pair[0].value, allowed: kind == .rule ? ["y", "series", "foregroundStyle"] : ["x", "y", "series", "foregroundStyle"], path: markPath)
             guard let y = fields["y"], kind == .rule || fields["x"] != nil else {
                 throw ViewNodeError(path: markPath, message: kind == .rule ? "expected {\"y\": NUMBER}" : "expected {\"x\": NUMBER or DATE, \"y\": NUMBER}")
             }
             marks.append(ChartMark(
                 kind: kind,
                 x: try fields["x"].map { v throws(ViewNodeError) in try Self.plottable(v, path: markPath + ".x") },
-                y: try Values.number(y, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, path: markPath + ".y")))
+                y: try Values.number(y, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, path: markPath + ".y"),
+                series: try fields["series"].map { v throws(ViewNodeError) in try Self.seriesName(v, path: markPath + ".series") } ?? "",
+                color: try fields["foregroundStyle"].map { v throws(ViewNodeError) in try Values.color(v, path: markPath + ".foregroundStyle") }))
         }
         return .chart(marks: marks, yAxis: try yAxis.map { v throws(ViewNodeError) in try Values.name(v, Self.axisVisibilities, path: axisPath) } ?? .automatic)
+    }
+
+    /// A series' name: at most 64 characters, cleaned as any text.
+    private static func seriesName(_ value: JSONValue, path: String) throws(ViewNodeError) -> String {
+        let name = try Values.text(value, path: path)
+        guard name.count <= 64 else { throw ViewNodeError(path: path, message: "expected a series name of at most 64 characters") }
+        return name
     }
 
     private static func optionalNumber(_ value: JSONValue, path: String) throws(ViewNodeError) -> Double? {
@@ -136,6 +147,8 @@ extension ViewNodeEncoder {
             var point: [(key: String, value: JSONValue)] = []
             if let x = mark.x { point.append(("x", .number(x))) }
             point.append(("y", .number(mark.y)))
+            if !mark.series.isEmpty { point.append(("series", .string(mark.series))) }
+            if let color = mark.color { point.append(("foregroundStyle", ViewNodeEncoder.color(color))) }
             return .object([(ViewNodeDecoder.markNames.name(of: mark.kind)!, .object(point))])
         }
         var members: [(key: String, value: JSONValue)] = [("Chart", .array(values))]

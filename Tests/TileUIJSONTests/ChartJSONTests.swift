@@ -37,6 +37,24 @@ import TileUISamples
         #expect(CellGrid.render(try ViewNode(json: described.jsonData).makeView(), width: 12, height: 3) == CellGrid.render(sparkline, width: 12, height: 3))
     }
 
+    @Test func seriesAndStylesReadAsInSwift() throws {
+        let json = ##"{"Chart": [{"LineMark": {"x": 0, "y": 1, "series": "CPU", "foregroundStyle": "red"}}, {"LineMark": {"x": 1, "y": 2, "series": "CPU"}}, {"LineMark": {"x": 0, "y": 2, "series": "内存"}}, {"RuleMark": {"y": 1.5, "foregroundStyle": "#ff9500"}}]}"##
+        let swift = Chart {
+            LineMark(x: .value("t", 0), y: .value("v", 1), series: .value("s", "CPU")).foregroundStyle(.red)
+            LineMark(x: .value("t", 1), y: .value("v", 2), series: .value("s", "CPU"))
+            LineMark(x: .value("t", 0), y: .value("v", 2)).foregroundStyle(by: .value("s", "内存"))
+            RuleMark(y: .value("m", 1.5)).foregroundStyle(Color(hex: 0xFF9500))
+        }
+        let node = try ViewNode(json: Data(json.utf8), path: "view")
+        #expect(node == (try ViewNode(describing: swift)))
+        #expect(try ViewNode(json: node.jsonData) == node)
+        #expect(CellGrid.render(node.makeView(), width: 12, height: 4) == CellGrid.render(swift, width: 12, height: 4))
+        expectRefused([
+            (#"{"Chart": [{"LineMark": {"x": 0, "y": 1, "series": 3}}]}"#, "view.Chart[0].LineMark.series: expected a string"),
+            (#"{"Chart": [{"BarMark": {"x": 0, "y": 1, "foregroundStyle": "nope!"}}]}"#, "view.Chart[0].BarMark.foregroundStyle"),
+        ])
+    }
+
     @Test func datesPlotAsSecondsSince1970() throws {
         let node = try ViewNode(json: Data(#"{"Chart": [{"LineMark": {"x": "1970-01-01T00:01:00Z", "y": 1}}]}"#.utf8))
         #expect(node.view == .chart(marks: [ChartMark(kind: .line, x: 60, y: 1)], yAxis: .automatic))

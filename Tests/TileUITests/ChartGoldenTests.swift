@@ -42,6 +42,19 @@ import Testing
         }
     }
 
+    /// Two series (CPU and memory), each its own line in its own colour, over a styled rule.
+    @Test func testTwoSeriesMatchGolden() {
+        let memory: [Double] = [6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 13]
+        let chart = Chart {
+            for index in Self.load.indices {
+                LineMark(x: .value("t", index), y: .value("%", Self.load[index]), series: .value("what", "CPU"))
+                LineMark(x: .value("t", index), y: .value("%", memory[index])).foregroundStyle(by: .value("what", "memory"))
+            }
+            RuleMark(y: .value("limit", 12)).foregroundStyle(.red)
+        }
+        assertGolden(chart.foregroundColor(Color(hex: 0x0A84FF)), width: 22, height: 7, named: "two-series")
+    }
+
     @Test(arguments: ["LineMark", "AreaMark", "BarMark", "RuleMark", "sparkline"])
     func testChartMarkMatchesGolden(mark: String) {
         let values = Self.load

@@ -30,6 +30,53 @@ import TileUISamples
         #expect(grid.text == "─⣠⣷⣄⣠⣾\n⣾⣿⣿⣿⣿⣿")
     }
 
+    /// Two series make two lines, the first in the foreground colour and the second in the
+    /// palette's next (green); a cell where both pass shows both's dots in the later's colour.
+    /// `foregroundStyle(_:)` on a series' mark colours the whole series, and a bar or rule on its own.
+    @Test func eachSeriesIsItsOwnLineInItsOwnColour() throws {
+        let chart = Chart {
+            for (index, value) in [1.0, 2, 3, 4].enumerated() {
+                LineMark(x: .value("t", index), y: .value("v", value), series: .value("s", "up"))
+                LineMark(x: .value("t", index), y: .value("v", 5 - value), series: .value("s", "down"))
+            }
+        }
+        .chartYAxis(.hidden)
+        var environment = EnvironmentValues()
+        environment.foregroundColor = .blue
+        let grid = CellGrid.render(chart, width: 5, height: 2, environment: environment)
+        let blue = try #require(Color.blue.resolve(in: environment)?.rgb), green = try #require(Color.green.resolve(in: environment)?.rgb)
+        let colours = (0..<2).flatMap { y in (0..<5).compactMap { x in grid[x, y].character == " " ? nil : grid[x, y].foreground } }
+        #expect(Set(colours) == [blue, green], "\(grid.text)")
+        // Each line alone (same scales), then together: a cell both pass shows the union of
+        // their dots, in green.
+        func alone(_ values: [Double]) -> CellGrid {
+            CellGrid.render(Chart {
+                for (index, value) in values.enumerated() { LineMark(x: .value("t", index), y: .value("v", value)) }
+            }.chartYAxis(.hidden), width: 5, height: 2)
+        }
+        let up = alone([1, 2, 3, 4]), down = alone([4, 3, 2, 1])
+        var shared = 0
+        for y in 0..<2 {
+            for x in 0..<5 where up[x, y].character != " " && down[x, y].character != " " {
+                shared += 1
+                let bits = { (c: Character) in c.unicodeScalars.first!.value - 0x2800 }
+                #expect(bits(grid[x, y].character) == bits(up[x, y].character) | bits(down[x, y].character))
+                #expect(grid[x, y].foreground == green)
+            }
+        }
+        #expect(shared > 0, "the lines cross in a cell:\n\(grid.text)")
+
+        let styled = Chart {
+            LineMark(x: .value("t", 0), y: .value("v", 1)).foregroundStyle(.red)
+            LineMark(x: .value("t", 1), y: .value("v", 2))
+            BarMark(x: .value("t", 1), y: .value("v", 1)).foregroundStyle(.orange)
+        }.chartYAxis(.hidden)
+        let styledGrid = CellGrid.render(styled, width: 4, height: 2, environment: environment)
+        let red = try #require(Color.red.resolve(in: environment)?.rgb), orange = try #require(Color.orange.resolve(in: environment)?.rgb)
+        let styledColours = Set((0..<2).flatMap { y in (0..<4).compactMap { x in styledGrid[x, y].character == " " ? nil : styledGrid[x, y].foreground } })
+        #expect(styledColours == [red, orange], "\(styledGrid.text)")
+    }
+
     @Test func nothingToPlotDrawsNothing() {
         let empty = CellGrid.render(Chart { RuleMark(y: .value("x", Double.nan)) }, width: 5, height: 2)
         #expect(empty.text == "     \n     ")

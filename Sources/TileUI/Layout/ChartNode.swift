@@ -4,14 +4,36 @@ import Foundation
 final class ChartNode: LayoutNode {
     let marks: [ChartMark]
     let showsYAxis: Bool
+    /// The foreground colour: the axis's labels and the first series.
     let color: ResolvedColor?
+    /// The series' names in order of first appearance, and each one's colour.
+    let series: [String]
+    let seriesColors: [String: ResolvedColor?]
+    /// Each mark's own colour, resolved, by index in `marks`.
+    let markColors: [ResolvedColor?]
 
     init(chart: Chart, environment: EnvironmentValues) {
-        marks = chart.marks.filter { abs($0.y) <= Self.limit && abs($0.x ?? 0) <= Self.limit }
+        let marks = chart.marks.filter { abs($0.y) <= Self.limit && abs($0.x ?? 0) <= Self.limit }
+        self.marks = marks
         showsYAxis = chart.yAxis != .hidden
-        color = (environment.foregroundColor ?? .primary).resolve(in: environment)
+        let foreground = environment.foregroundColor ?? .primary
+        color = foreground.resolve(in: environment)
+        var names: [String] = []
+        for mark in marks where !names.contains(mark.series) { names.append(mark.series) }
+        series = names
+        var colors: [String: ResolvedColor?] = [:]
+        for (index, name) in names.enumerated() {
+            let fallback = index == 0 ? foreground : Self.seriesPalette[(index - 1) % Self.seriesPalette.count]
+            let chosen = marks.first { $0.series == name && $0.color != nil }?.color ?? fallback
+            colors[name] = chosen.resolve(in: environment)
+        }
+        seriesColors = colors
+        markColors = marks.map { mark in mark.color.map { $0.resolve(in: environment) } ?? colors[mark.series] ?? nil }
         super.init()
     }
+
+    /// The colours of the second and later series, as Swift Charts' default palette continues.
+    static let seriesPalette: [Color] = [.green, .orange, .purple, .red, .cyan, .yellow, .pink]
 
     override func computeSize(_ p: ProposedSize) -> Size {
         Size(width: p.width.map { max(0, $0) } ?? 20, height: p.height.map { max(0, $0) } ?? 5)
@@ -31,25 +53,55 @@ final class ChartNode: LayoutNode {
                 labels = []
             }
         }
-        for mark in marks where mark.kind == .rule {
+        for (index, mark) in marks.enumerated() where mark.kind == .rule {
             let row = plot.minY + Int(((scale.upper - mark.y) / scale.span * Double(plot.size.height - 1)).rounded())
-            for x in plot.minX..<plot.maxX where plot.size.height > 0 { put("─", x: x, y: min(max(row, plot.minY), plot.maxY - 1), &canvas) }
+            for x in plot.minX..<plot.maxX where plot.size.height > 0 {
+                put("─", x: x, y: min(max(row, plot.minY), plot.maxY - 1), color: markColors[index], &canvas)
+            }
         }
         drawDots(in: plot, scale: scale, &canvas)
         drawBars(in: plot, scale: scale, &canvas)
         if labels.count == 2 {
             let x = plot.maxX + 1
-            put(labels[0], x: x + (rect.maxX - x - labels[0].cellWidth), y: rect.minY, &canvas)
-            if rect.size.height > 1 { put(labels[1], x: x + (rect.maxX - x - labels[1].cellWidth), y: rect.maxY - 1, &canvas) }
+            put(labels[0], x: x + (rect.maxX - x - labels[0].cellWidth), y: rect.minY, color: color, &canvas)
+            if rect.size.height > 1 { put(labels[1], x: x + (rect.maxX - x - labels[1].cellWidth), y: rect.maxY - 1, color: color, &canvas) }
         }
     }
 
-    /// Lines and areas, in braille: each cell is 2 dots wide and 4 high.
+    /// Lines and areas, in braille: each cell is 2 dots wide and 4 high. Each series is drawn on
+    /// its own, in its colour; a cell shows the dots of every series in it, in the colour of the
+    /// last of them.
     private func drawDots(in plot: Rect, scale: ValueScale, _ canvas: inout Canvas) {
         let width = plot.size.width * 2, height = plot.size.height * 4
         guard width > 0, height > 0 else { return }
-        var dots = [Bool](repeating: false, count: width * height)
         let xs = ValueScale.xRange(marks)
+        var cellBits = [UInt32](repeating: 0, count: plot.size.width * plot.size.height)
+        var cellColors = [ResolvedColor?](repeating: color, count: plot.size.width * plot.size.height)
+        for name in series {
+            let dots = seriesDots(marks.filter { $0.series == name }, width: width, height: height, xs: xs, scale: scale)
+            for cy in 0..<plot.size.height {
+                for cx in 0..<plot.size.width {
+                    var bits: UInt32 = 0
+                    for (dx, dy, bit) in Self.brailleBits where dots[(cy * 4 + dy) * width + cx * 2 + dx] { bits |= bit }
+                    guard bits != 0 else { continue }
+                    cellBits[cy * plot.size.width + cx] |= bits
+                    cellColors[cy * plot.size.width + cx] = seriesColors[name] ?? color
+                }
+            }
+        }
+        for cy in 0..<plot.size.height {
+            for cx in 0..<plot.size.width {
+                let bits = cellBits[cy * plot.size.width + cx]
+                if bits != 0, let scalar = Unicode.Scalar(0x2800 + bits) {
+                    put(String(Character(scalar)), x: plot.minX + cx, y: plot.minY + cy, color: cellColors[cy * plot.size.width + cx], &canvas)
+                }
+            }
+        }
+    }
+
+    /// The dots of one series' line and area marks in a `width` × `height` dot grid.
+    private func seriesDots(_ marks: [ChartMark], width: Int, height: Int, xs: ValueScale, scale: ValueScale) -> [Bool] {
+        var dots = [Bool](repeating: false, count: width * height)
         func dotX(_ x: Double) -> Int { Int(((x - xs.lower) / xs.span * Double(width - 1)).rounded()) }
         func dotY(_ y: Double) -> Int { (height - 1) - Int(((y - scale.lower) / scale.span * Double(height - 1)).rounded()) }
         func set(_ x: Int, _ y: Int) {
@@ -67,34 +119,27 @@ final class ChartNode: LayoutNode {
             }
         }
         if area.count == 1 { for fill in min(area[0].1, base)...max(area[0].1, base) { set(area[0].0, fill) } }
-        for cy in 0..<plot.size.height {
-            for cx in 0..<plot.size.width {
-                var bits: UInt32 = 0
-                for (dx, dy, bit) in Self.brailleBits where dots[(cy * 4 + dy) * width + cx * 2 + dx] { bits |= bit }
-                if bits != 0, let scalar = Unicode.Scalar(0x2800 + bits) {
-                    put(String(Character(scalar)), x: plot.minX + cx, y: plot.minY + cy, &canvas)
-                }
-            }
-        }
+        return dots
     }
 
     /// Bars from the bottom of the plot, in eighths of a cell, one column each.
     private func drawBars(in plot: Rect, scale: ValueScale, _ canvas: inout Canvas) {
-        let bars = marks.filter { $0.kind == .bar }.sorted { $0.x! < $1.x! }
+        let bars = marks.indices.filter { marks[$0].kind == .bar }.sorted { marks[$0].x! < marks[$1].x! }
         guard !bars.isEmpty, plot.size.width > 0, plot.size.height > 0 else { return }
-        let xs = ValueScale.xRange(bars)
-        for bar in bars {
+        let xs = ValueScale.xRange(bars.map { marks[$0] })
+        for index in bars {
+            let bar = marks[index]
             let column = plot.minX + Int(((bar.x! - xs.lower) / xs.span * Double(plot.size.width - 1)).rounded())
             let eighths = Int(((bar.y - scale.lower) / scale.span * Double(plot.size.height * 8)).rounded())
             for row in 0..<plot.size.height {
                 let filled = min(max(eighths - row * 8, 0), 8)
                 guard filled > 0 else { break }
-                put(String(Self.eighths[filled - 1]), x: column, y: plot.maxY - 1 - row, &canvas)
+                put(String(Self.eighths[filled - 1]), x: column, y: plot.maxY - 1 - row, color: markColors[index], &canvas)
             }
         }
     }
 
-    private func put(_ text: String, x: Int, y: Int, _ canvas: inout Canvas) {
+    private func put(_ text: String, x: Int, y: Int, color: ResolvedColor?, _ canvas: inout Canvas) {
         var column = x
         for character in text {
             canvas.put(character, width: 1, x: column, y: y, color: color, attributes: [])

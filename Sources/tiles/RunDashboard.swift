@@ -83,7 +83,9 @@ struct RunDashboard: ParsableCommand {
         return command
     }
 
-    private static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles"]
+    /// Every option of the command: `parseByHand` sets each (an unset option traps when read),
+    /// which `DashboardFastPathTests` checks against the command's help.
+    static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles"]
 
     /// The board without a config file or `--tiles`.
     static var builtinBoard: [TileSpec] {

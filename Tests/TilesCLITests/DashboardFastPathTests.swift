@@ -27,6 +27,14 @@ import Testing
         #expect(byHand.sizeClass == parsed.sizeClass && byHand.config == parsed.config && byHand.tiles == parsed.tiles)
     }
 
+    /// An option added to the command must be read by hand too, or the fast path would leave it unset.
+    @Test func everyOptionOfTheCommandIsReadByHand() throws {
+        let help = RunDashboard.helpMessage(columns: 200)
+        let regex = try Regex("--([a-z][a-z-]*)")
+        let named = Set(help.matches(of: regex).map { String(help[$0.range].dropFirst(2)) }).subtracting(["help", "version"])
+        #expect(named == RunDashboard.handParsedOptions, "\(help)")
+    }
+
     @Test(arguments: [
         ["--tiles", "a", "--tiles", "b"], ["--tile", "a"], ["--family", "huge"], ["--scheme"], ["--tiles", "--family"],
         ["-t", "a"], ["qqsync"], ["--size-class=big"],

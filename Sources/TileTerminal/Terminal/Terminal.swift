@@ -73,6 +73,14 @@ public final class Terminal {
             delscreen(screen)
             throw .setupFailed(term: profile.terminfoName)
         }
+        // ncurses 6.4 flushes its output at every cursor movement until the screen has been
+        // suspended and resumed once (`_nc_mvcur` flushes while the screen is in its initial
+        // state): a full frame went out in about a hundred writes. One suspend and resume, before
+        // anything is drawn, puts it in its running state, where a frame is one write. Done
+        // before colours and the mouse are set up, so that the resume resets neither (it would
+        // send the terminal's reset-palette sequence, undoing a user's OSC 4 colours).
+        endwin()
+        doupdate()
         self.screen = screen
         window = tiles_stdscr()
         inputPad = pad

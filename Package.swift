@@ -75,7 +75,8 @@ let package = Package(
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
-        // Mutations of TOML files shared by the fuzz tests; test code, in no product.
+        // Test code shared by the test targets (mutations of TOML files for the fuzz tests, scripts
+        // written close-on-exec); in no product.
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
@@ -84,8 +85,8 @@ let package = Package(
             dependencies: ["TileKit", "TileExtensions"],
             path: "Tests/TileExtensionsProbe"
         ),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension", "tiles-extensions-probe"]),
-        .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension", "tiles-extensions-probe", "FuzzSupport"]),
+        .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw", "FuzzSupport"]),
         .testTarget(
             name: "TileWidgetsTests",
             dependencies: [

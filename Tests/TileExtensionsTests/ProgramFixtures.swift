@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Glibc
 
 /// Scripts written to a fresh temporary directory, and facts about processes read from /proc.
@@ -15,12 +16,12 @@ final class ProgramFixtures: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Writes an executable file `name` holding `text` (give it a `#!` line) and returns its path.
+    /// Writes an executable file `name` holding `text` (give it a `#!` line) and returns its path
+    /// (close-on-exec: see `ExecutableFile`).
     func script(_ name: String, _ text: String, executable: Bool = true) throws -> String {
-        let url = directory.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        chmod(url.path, executable ? 0o755 : 0o644)
-        return url.path
+        let path = directory.appendingPathComponent(name).path
+        try ExecutableFile.write(text, to: path, executable: executable)
+        return path
     }
 
     /// A path in the directory, for files scripts write.

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Synchronization
 import Testing
 @testable import TileTerminal
@@ -13,16 +14,10 @@ import Testing
         }
         deinit { try? FileManager.default.removeItem(at: directory) }
 
-        /// Writes an executable script through a close-on-exec descriptor: a child that other
-        /// tests spawn meanwhile must not inherit it open for writing, or exec fails with ETXTBSY.
+        /// Writes an executable shell script (close-on-exec: see `ExecutableFile`).
         func script(_ name: String, _ body: String) throws -> String {
             let path = directory.appendingPathComponent(name).path
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-            guard descriptor >= 0 else { throw TestFailure("cannot create \(path): errno \(errno)") }
-            let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            close(descriptor)
-            guard written == bytes.count else { throw TestFailure("cannot write \(path): errno \(errno)") }
+            try ExecutableFile.write("#!/bin/sh\n" + body + "\n", to: path)
             return path
         }
 

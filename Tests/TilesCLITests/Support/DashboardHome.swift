@@ -1,6 +1,7 @@
 // The world a dashboard end-to-end test runs in: its own XDG directories, an opener script that
 // records what it is asked to open, a local HTTP server for the services, and tmux.
 import Foundation
+import FuzzSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +18,7 @@ final class DashboardHome {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let script = "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(openedFile.path)'\n"
-        try script.write(to: opener, atomically: true, encoding: .utf8)
-        chmod(opener.path, 0o755)
+        try ExecutableFile.write(script, to: opener.path)
     }
 
     deinit {

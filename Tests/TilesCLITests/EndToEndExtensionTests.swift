@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,21 +13,19 @@ import Glibc
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let counter = home.root.appendingPathComponent("runs").path
         let count = directory.appendingPathComponent("count.sh")
-        try """
+        try ExecutableFile.write("""
             #!/bin/sh
             n=$(cat '\(counter)' 2>/dev/null || echo 0); n=$((n + 1)); echo $n > '\(counter)'
             printf '\\033[32mruns: %s\\033[0m\\n' "$n"
-            """.write(to: count, atomically: true, encoding: .utf8)
-        chmod(count.path, 0o755)
+            """, to: count.path)
         let family = directory.appendingPathComponent("family.py")
-        try """
+        try ExecutableFile.write("""
             #!/usr/bin/env python3
             import json, sys
             r = json.load(sys.stdin)
             print(json.dumps({"entries": [{"view": {"VStack": [{"Text": "layout for", "font": "caption"},
                 {"Text": r["family"], "bold": True}], "padding": 1}}], "policy": "never"}))
-            """.write(to: family, atomically: true, encoding: .utf8)
-        chmod(family.path, 0o755)
+            """, to: family.path)
         let config = directory.appendingPathComponent("config.toml")
         try """
             [[widget]]

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Testing
 @testable import TileExtensions
 import TileUI
@@ -61,8 +62,7 @@ import Glibc
         for block in Self.blocks {
             guard let name = block.marker?.dropFirst("file: ".count), block.marker?.hasPrefix("file: ") == true, name != "examples.toml" else { continue }
             let file = directory.appendingPathComponent(String(name))
-            try block.text.write(to: file, atomically: true, encoding: .utf8)
-            chmod(file.path, name.hasSuffix(".sh") ? 0o700 : 0o600)
+            try ExecutableFile.write(block.text, to: file.path, executable: name.hasSuffix(".sh"))
         }
         let environment = home.environment(serviceURL: "http://127.0.0.1:9")
         let check = try runTiles(["check"], environment: environment)

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import Testing
 @testable import TileWidgets
 
@@ -277,7 +278,7 @@ struct SolarTermTests {
                 let digits = Array(entry).map { Int(String($0))! }
                 let day = digits[0] * 10 + digits[1], hour = digits[2] * 10 + digits[3]
                 let minute = digits[4] * 10 + digits[5]
-                let wall = LocalDay.daysSinceEpoch(year: year, month: month, day: day) * 86_400
+                let wall = CivilDate.daysSinceEpoch(year: year, month: month, day: day) * 86_400
                 let published = Double(wall + hour * 3_600 + minute * 60 - 9 * 3_600)
                 let term = month == 1 ? SolarTerm.xiaohan : SolarTerm(rawValue: month - 2)!
                 let error = term.instant(inYear: year).timeIntervalSince1970 - published

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import Testing
 import TileKit
 @testable import TileWidgets
@@ -10,7 +11,7 @@ import TileKit
     @Test func solarTermsBeginOnThePrintedDays() {
         // 2022 in China Standard Time, as wall calendars print them.
         let terms = SolarTerms.days(inYear: 2022, in: Self.china)
-        func day(_ month: Int, _ day: Int) -> Int { LocalDay.daysSinceEpoch(year: 2022, month: month, day: day) }
+        func day(_ month: Int, _ day: Int) -> Int { CivilDate.daysSinceEpoch(year: 2022, month: month, day: day) }
         let expected = [
             (1, 5, "小寒"), (1, 20, "大寒"), (2, 4, "立春"), (3, 20, "春分"), (4, 5, "清明"), (6, 6, "芒种"),
             (6, 21, "夏至"), (8, 7, "立秋"), (9, 23, "秋分"), (11, 7, "立冬"), (12, 7, "大雪"), (12, 22, "冬至"),

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import Testing
 @testable import TileWidgets
 
@@ -39,12 +40,12 @@ struct ChineseDateTests {
     @Test func localDayArithmeticRoundTripsAcrossCenturies() {
         for days in stride(from: -80_000, through: 80_000, by: 97) {
             let civil = LocalDay(daysSinceEpoch: days)
-            #expect(LocalDay.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day) == days)
+            #expect(CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day) == days)
         }
         let beforeEpoch = LocalDay(Fixture.instant("1969-12-31T23:59:59Z"), in: TimeZone(identifier: "UTC")!)
         #expect(beforeEpoch == LocalDay(daysSinceEpoch: -1))
         #expect(beforeEpoch.year == 1969 && beforeEpoch.month == 12 && beforeEpoch.day == 31)
-        #expect(LocalDay(daysSinceEpoch: LocalDay.daysSinceEpoch(year: 2024, month: 2, day: 29)).day == 29)
+        #expect(LocalDay(daysSinceEpoch: CivilDate.daysSinceEpoch(year: 2024, month: 2, day: 29)).day == 29)
         #expect(LocalDay(Fixture.shanghaiNoon("2000-01-01"), in: Fixture.shanghai).julianDayNumber == 2_451_545)
     }
 }

@@ -18,9 +18,6 @@ public enum Almanac {
 
         // The lunar date of the civil day in `timeZone`, its months counted in China's time.
         let lunar = LunarCalendar.day(daysSinceEpoch: civil.daysSinceEpoch)
-        let lunarMonth = lunar.month
-        let lunarDay = lunar.day
-        let isLeap = lunar.isLeapMonth
         // 1984 (and every 60 years from it) began a 甲子 year.
         let year = GanZhi(index: lunar.year - 4)
 
@@ -28,9 +25,9 @@ public enum Almanac {
         let monthPillar = monthPillar(for: civil, in: timeZone)
         let officer = DayOfficer(dayBranch: dayPillar.branch, monthBranch: monthPillar.branch)
 
-        let text = LunarDateText.date(month: lunarMonth, day: lunarDay, isLeap: isLeap)
+        let text = LunarDateText.date(month: lunar.month, day: lunar.day, isLeap: lunar.isLeapMonth)
         return AlmanacDay(
-            lunarMonth: lunarMonth, lunarDay: lunarDay, isLeapMonth: isLeap, lunarDateText: text,
+            lunarMonth: lunar.month, lunarDay: lunar.day, isLeapMonth: lunar.isLeapMonth, lunarDateText: text,
             yearGanZhi: year.name, monthGanZhi: monthPillar.name, dayGanZhi: dayPillar.name,
             zodiac: year.zodiacAnimal, officer: officer.name, yi: officer.yi, ji: officer.ji,
             summary: "\(text) · \(dayPillar.name) · \(officer.name)"

@@ -25,11 +25,6 @@ struct LocalDay: Hashable, Sendable {
         daysSinceEpoch = days
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (inverse of `init(daysSinceEpoch:)`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        CivilDate.daysSinceEpoch(year: year, month: month, day: day)
-    }
-
     /// Julian Day Number of this date (the JD at local noon), as the 干支 formula expects.
     var julianDayNumber: Int { daysSinceEpoch + 2_440_588 }
 

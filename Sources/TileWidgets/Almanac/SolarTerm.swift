@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// The twelve 节 (odd-numbered solar terms) that open the twelve 干支 months.
 ///
@@ -33,7 +34,7 @@ enum SolarTerm: Int, CaseIterable, Sendable {
     func instant(inYear year: Int) -> Date {
         // Mean day-of-year: 小寒 ≈ 5.6, then 立春 ≈ 34.5 and every 30.44 days after.
         let meanDayOfYear = self == .xiaohan ? 5.6 : 34.5 + 30.44 * Double(rawValue)
-        let newYear = Double(LocalDay.daysSinceEpoch(year: year, month: 1, day: 1))
+        let newYear = Double(CivilDate.daysSinceEpoch(year: year, month: 1, day: 1))
         return SolarPosition.instant(reaching: longitude, from: Date(timeIntervalSince1970: (newYear + meanDayOfYear) * 86_400))
     }
 }

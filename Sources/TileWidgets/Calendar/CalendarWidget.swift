@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import TileKit
 
 /// One day of the calendar: its date, weekday, lunar day (or the solar term beginning on it).
@@ -28,7 +29,7 @@ public struct CalendarEntry: TimelineEntry, Hashable {
     init(date: Date, timeZone: TimeZone) {
         self.date = date
         let civil = LocalDay(date, in: timeZone)
-        let first = LocalDay.daysSinceEpoch(year: civil.year, month: civil.month, day: 1)
+        let first = CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: 1)
         let terms = SolarTerms.days(inYear: civil.year, in: timeZone)
         var days: [CalendarDay] = []
         var offset = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// The 24 solar terms (二十四节气) by the day they begin on, for the calendar widget: every 15° of
 /// the sun's apparent longitude from 春分 at 0°, the instant found as the almanac finds its 节.
@@ -22,7 +23,7 @@ enum SolarTerms {
     /// day of the year.
     private static func instant(longitude: Double, year: Int, index: Int) -> Date {
         let meanDayOfYear = 5.6 + 15.22 * Double(index)
-        let newYear = Double(LocalDay.daysSinceEpoch(year: year, month: 1, day: 1))
+        let newYear = Double(CivilDate.daysSinceEpoch(year: year, month: 1, day: 1))
         return SolarPosition.instant(reaching: longitude, from: Date(timeIntervalSince1970: (newYear + meanDayOfYear) * 86_400))
     }
 }

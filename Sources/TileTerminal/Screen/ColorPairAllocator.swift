@@ -42,7 +42,9 @@ public struct ColorPairAllocator: Sendable {
     public let capacity: Int
 
     private var pairByColors: [Colors: Int32] = [:]
-    /// Indexed by pair number; index 0 unused.
+    /// Indexed by pair number; index 0 unused. These grow as pairs are handed out: a terminal's
+    /// 65,535 pairs up front were 1.5 MiB written before the first frame, for the few dozen a
+    /// board uses.
     private var colorsByPair: [Colors?]
     private var references: [Int32]
     /// The next pair never handed out yet.
@@ -56,28 +58,27 @@ public struct ColorPairAllocator: Sendable {
     /// An allocator for pairs 1...`capacity` (0 or less: only the default pair exists).
     public init(capacity: Int) {
         self.capacity = max(0, min(capacity, Int(Int32.max) - 1))
-        let slots = self.capacity + 1
-        colorsByPair = Array(repeating: nil, count: slots)
-        references = Array(repeating: 0, count: slots)
-        older = Array(repeating: 0, count: slots)
-        newer = Array(repeating: 0, count: slots)
+        colorsByPair = [nil]
+        references = [0]
+        older = [0]
+        newer = [0]
     }
 
     /// How many cells (or other holders) reference `pair` now.
     public func referenceCount(of pair: Int32) -> Int {
-        pair > 0 && Int(pair) <= capacity ? Int(references[Int(pair)]) : 0
+        pair > 0 && Int(pair) < references.count ? Int(references[Int(pair)]) : 0
     }
 
     /// The colours `pair` is defined with, or nil when it was never handed out.
     public func colors(of pair: Int32) -> Colors? {
-        pair > 0 && Int(pair) <= capacity ? colorsByPair[Int(pair)] : nil
+        pair > 0 && Int(pair) < colorsByPair.count ? colorsByPair[Int(pair)] : nil
     }
 
     /// Takes one more reference to `pair`, which something already references: the next cell of
     /// a run in the same colours, without looking its colours up again.
     public mutating func retainAgain(_ pair: Int32) {
         guard pair > 0, Int(pair) <= capacity else { return }
-        precondition(references[Int(pair)] > 0, "ColorPairAllocator: pair \(pair) retained again while unreferenced")
+        precondition(Int(pair) < references.count && references[Int(pair)] > 0, "ColorPairAllocator: pair \(pair) retained again while unreferenced")
         references[Int(pair)] += 1
     }
 
@@ -96,6 +97,10 @@ public struct ColorPairAllocator: Sendable {
         if Int(nextFresh) <= capacity {
             pair = nextFresh
             nextFresh += 1
+            colorsByPair.append(nil)
+            references.append(0)
+            older.append(0)
+            newer.append(0)
         } else if oldestFree != 0 {
             pair = oldestFree
             unlinkFree(pair)
@@ -114,7 +119,7 @@ public struct ColorPairAllocator: Sendable {
     public mutating func release(_ pair: Int32) {
         guard pair > 0, Int(pair) <= capacity else { return }
         let index = Int(pair)
-        precondition(references[index] > 0, "ColorPairAllocator: pair \(pair) released more often than retained")
+        precondition(index < references.count && references[index] > 0, "ColorPairAllocator: pair \(pair) released more often than retained")
         references[index] -= 1
         if references[index] == 0 { linkFree(pair) }
     }

@@ -47,36 +47,53 @@ struct CursesScreenWriter {
     private mutating func write(_ run: ScreenDiff.Run, into window: UnsafeMutablePointer<WINDOW>, columns: Int, rows: Int) {
         guard run.y < rows else { return }
         var cchar = cchar_t()
+        // A printable ASCII character's cell is this one with its character replaced: what
+        // `setcchar` makes of it, without the call, for the attributes and pair it was made with.
+        var asciiCell = cchar_t()
+        var asciiCellStyle: (attributes: attr_t, pair: Int32)?
         // The pair of the cell before, still referenced by it: runs are mostly one colour.
         var previous: (foreground: RGBColor?, background: RGBColor?, pair: Int32)?
-        for (offset, cell) in run.cells.enumerated() {
-            let x = run.xStart + offset
-            guard x < columns else { break }
-            // The grapheme on the left covers a continuation cell; its pair was released above.
-            if cell.isContinuation { continue }
-            let pair: Int32
-            if let previous, previous.foreground == cell.foreground, previous.background == cell.background {
-                pair = previous.pair
-                allocator.retainAgain(pair)
-            } else {
-                pair = retainPair(for: cell)
-                previous = (cell.foreground, cell.background, pair)
+        let end = min(run.xStart + run.cells.count, columns)
+        run.cells.withUnsafeBufferPointer { cells in
+            for x in run.xStart..<max(run.xStart, end) {
+                let offset = x - run.xStart
+                // The grapheme on the left covers a continuation cell; its pair was released above.
+                if cells[offset].isContinuation { continue }
+                let foreground = cells[offset].foreground, background = cells[offset].background
+                let pair: Int32
+                if let previous, previous.foreground == foreground, previous.background == background {
+                    pair = previous.pair
+                    allocator.retainAgain(pair)
+                } else {
+                    pair = retainPair(foreground: foreground, background: background)
+                    previous = (foreground, background, pair)
+                }
+                setPair(pair, at: run.y * frameWidth + x)
+                let attributes = Self.attributes(cells[offset].attributes)
+                let character = cells[offset].character
+                if let ascii = character.singleByteASCII, ascii >= 0x20, ascii != 0x7F {
+                    if asciiCellStyle == nil || asciiCellStyle! != (attributes, pair) {
+                        _ = Self.set(&asciiCell, to: " ", attributes: attributes, pair: pair)
+                        asciiCellStyle = (attributes, pair)
+                    }
+                    asciiCell.chars.0 = wchar_t(ascii)
+                    mvwadd_wch(window, Int32(run.y), Int32(x), &asciiCell)
+                    continue
+                }
+                let fits = x + max(1, character.cellWidth) <= columns
+                let drawn = fits ? character : " "
+                if !Self.set(&cchar, to: drawn, attributes: attributes, pair: pair) {
+                    _ = Self.set(&cchar, to: " ", attributes: attributes, pair: pair)
+                }
+                mvwadd_wch(window, Int32(run.y), Int32(x), &cchar)
             }
-            setPair(pair, at: run.y * frameWidth + x)
-            let fits = x + max(1, cell.character.cellWidth) <= columns
-            let drawn = fits ? cell.character : " "
-            let attributes = Self.attributes(cell.attributes)
-            if !Self.set(&cchar, to: drawn, attributes: attributes, pair: pair) {
-                _ = Self.set(&cchar, to: " ", attributes: attributes, pair: pair)
-            }
-            mvwadd_wch(window, Int32(run.y), Int32(x), &cchar)
         }
     }
 
     /// Takes the cell's pair, defining it in ncurses when the allocator says so.
-    private mutating func retainPair(for cell: Cell) -> Int32 {
+    private mutating func retainPair(foreground: RGBColor?, background: RGBColor?) -> Int32 {
         guard depth != .none else { return 0 }
-        let colors = colors(for: cell)
+        let colors = colors(foreground: foreground, background: background)
         guard let assignment = allocator.retain(colors) else { return 0 }
         if assignment.needsInitialization {
             init_extended_pair(assignment.pair, colors.foreground, colors.background)
@@ -95,12 +112,12 @@ struct CursesScreenWriter {
         allocator.release(old)
     }
 
-    private mutating func colors(for cell: Cell) -> ColorPairAllocator.Colors {
-        if let last = lastStyle, last.foreground == cell.foreground, last.background == cell.background {
+    private mutating func colors(foreground: RGBColor?, background: RGBColor?) -> ColorPairAllocator.Colors {
+        if let last = lastStyle, last.foreground == foreground, last.background == background {
             return last.colors
         }
-        let colors = ColorPairAllocator.Colors(foreground: number(for: cell.foreground), background: number(for: cell.background))
-        lastStyle = (cell.foreground, cell.background, colors)
+        let colors = ColorPairAllocator.Colors(foreground: number(for: foreground), background: number(for: background))
+        lastStyle = (foreground, background, colors)
         return colors
     }
 
@@ -115,6 +132,7 @@ struct CursesScreenWriter {
     }
 
     private static func attributes(_ attributes: CellAttributes) -> attr_t {
+        if attributes.isEmpty { return 0 }
         var result: attr_t = 0
         if attributes.contains(.bold) { result |= tiles_a_bold() }
         if attributes.contains(.dim) { result |= tiles_a_dim() }
@@ -129,7 +147,7 @@ struct CursesScreenWriter {
     /// (CCHARW_MAX scalars) keeps its base.
     private static func set(_ cchar: inout cchar_t, to character: Character, attributes: attr_t, pair: Int32) -> Bool {
         // Most cells are printable ASCII (a space, above all).
-        if let ascii = character.asciiValue {
+        if let ascii = character.singleByteASCII {
             guard ascii >= 0x20, ascii != 0x7F else { return false }
             var text: (wchar_t, wchar_t) = (wchar_t(ascii), 0)
             return withUnsafeMutablePointer(to: &text) { pointer in

@@ -121,6 +121,14 @@ private let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 private let emojiPresentationSelector: Unicode.Scalar = "\u{FE0F}"
 
 extension Character {
+    /// The character's byte when it is one ASCII scalar ("\r\n" is not), read from its UTF-8 length:
+    /// `asciiValue` compares with "\r\n" and walks the grapheme first, which cells pay for each.
+    @inlinable
+    public var singleByteASCII: UInt8? {
+        let utf8 = self.utf8
+        return utf8.count == 1 ? utf8.first : nil
+    }
+
     /// The grapheme as tiles draws it: emoji skin-tone modifiers (U+1F3FB–U+1F3FF) are dropped;
     /// ZWJ sequences (👨‍👩‍👧) and variation selectors are kept whole; everything else unchanged.
     ///
@@ -128,7 +136,7 @@ extension Character {
     /// sequence is one two-column picture in terminals that join it (tmux, VTE, kitty) and its
     /// base emoji followed by the rest elsewhere: it is drawn in one cell of two columns either way.
     public var terminalNormalized: Character {
-        if asciiValue != nil { return self }
+        if singleByteASCII != nil { return self }
         let scalars = unicodeScalars
         guard scalars.count > 1, scalars.dropFirst().contains(where: \.isEmojiSkinToneModifier) else { return self }
         var kept = String.UnicodeScalarView()
@@ -144,8 +152,9 @@ extension Character {
     /// A lone combining mark (one at the start of a line, say) is 0: it has no base to sit on, and the
     /// renderer skips zero-width graphemes rather than let the terminal attach it to the cell before.
     public var cellWidth: Int {
-        // `asciiValue` also covers "\r\n", which is a single grapheme.
-        if let ascii = asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        if let ascii = singleByteASCII { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        // "\r\n" is a single grapheme, and a control.
+        if utf8.count == 2, self == "\r\n" { return 0 }
         var scalars = unicodeScalars.makeIterator()
         return CellWidth.grapheme(&scalars)
     }

@@ -4,17 +4,11 @@
 /// so edit a theme in its file and paste the whole file between the delimiters here.
 extension Theme {
     /// The theme views use when none is chosen: iOS system colours.
-    public static let `default`: Theme = builtin[0]
+    /// Read on its own: a board without a chosen theme reads none of the others.
+    public static let `default`: Theme = BuiltinThemeSource.all[0].theme
 
     /// Every built-in theme, `default` first, in the order `T` cycles through them.
-    public static let builtin: [Theme] = BuiltinThemeSource.all.map { source in
-        do {
-            return try Theme(toml: source.text, file: source.fileName)
-        } catch {
-            // The texts are constants checked by the tests, so this is a build defect, not input.
-            fatalError("built-in theme is invalid: \(error)")
-        }
-    }
+    public static let builtin: [Theme] = [.default] + BuiltinThemeSource.all.dropFirst().map(\.theme)
 }
 
 /// The text of one theme file shipped in `Themes/`.
@@ -23,6 +17,16 @@ struct BuiltinThemeSource: Sendable {
     let fileName: String
     /// The file's exact contents.
     let text: String
+
+    /// The theme the text describes.
+    var theme: Theme {
+        do {
+            return try Theme(toml: text, file: fileName)
+        } catch {
+            // The texts are constants checked by the tests, so this is a build defect, not input.
+            fatalError("built-in theme is invalid: \(error)")
+        }
+    }
 
     static let all: [BuiltinThemeSource] = [
         BuiltinThemeSource(fileName: "default.toml", text: defaultText),

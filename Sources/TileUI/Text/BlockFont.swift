@@ -66,7 +66,7 @@ enum BlockFont {
     /// would only be less legible. Other characters (ß, accented letters) stay unsupported rather
     /// than being guessed at.
     private static func canonical(_ character: Character) -> Character {
-        guard let ascii = character.asciiValue, (0x61...0x7A).contains(ascii) else { return character }
+        guard let ascii = character.singleByteASCII, (0x61...0x7A).contains(ascii) else { return character }
         return Character(Unicode.Scalar(ascii - 0x20))
     }
 }
@@ -80,7 +80,7 @@ extension BlockFont {
         let width: Int
 
         /// Folds each pair of pixel rows into one row of half blocks.
-        init(bitmap: [[Character]]) {
+        init(bitmap: [[Bool]]) {
             let width = bitmap[0].count
             precondition(
                 bitmap.allSatisfy { $0.count == width },
@@ -89,7 +89,7 @@ extension BlockFont {
             self.width = width
             rows = stride(from: 0, to: bitmap.count, by: 2).map { top in
                 String((0..<width).map { column in
-                    switch (bitmap[top][column] == "#", bitmap[top + 1][column] == "#") {
+                    switch (bitmap[top][column], bitmap[top + 1][column]) {
                     case (true, true): "█"
                     case (true, false): "▀"
                     case (false, true): "▄"
@@ -124,16 +124,18 @@ extension BlockFont {
     private static func face(rows: Int, spaceWidth: Int, sheets: [String]) -> [Character: Glyph] {
         var glyphs: [Character: Glyph] = [" ": Glyph(blankWidth: spaceWidth, rows: rows)]
         for sheet in sheets {
-            let lines = sheet.split(separator: "\n")
-            let names = lines[0].split(separator: " ")
-            let pixelRows = lines.dropFirst().map { $0.split(separator: " ") }
+            // Read as bytes: split by Character, the sheets took 3.5 million instructions of the
+            // first frame that shows a block-glyph number (docs/performance.md).
+            let lines = Array(sheet.utf8).split(separator: UInt8(ascii: "\n")).map { $0.split(separator: UInt8(ascii: " ")) }
+            let names = lines[0].map { String(decoding: $0, as: UTF8.self) }
+            let pixelRows = lines.dropFirst()
             precondition(
                 pixelRows.count == rows * 2 && pixelRows.allSatisfy { $0.count == names.count },
                 "BlockFont: the sheet for \(names.joined()) needs \(rows * 2) pixel rows of \(names.count) bitmaps"
             )
             for (column, name) in names.enumerated() {
                 precondition(name.count == 1, "BlockFont: glyph name '\(name)' must be one character")
-                glyphs[name.first!] = Glyph(bitmap: pixelRows.map { Array($0[column]) })
+                glyphs[name.first!] = Glyph(bitmap: pixelRows.map { row in row[column].map { $0 == UInt8(ascii: "#") } })
             }
         }
         return glyphs

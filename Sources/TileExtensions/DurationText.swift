@@ -1,11 +1,12 @@
 import Foundation
+import TileUI
 
 /// Durations as config files write them: `30s`, `5m`, `2h`, `1h30m`, `500ms`, or a bare number of
 /// seconds.
 public enum DurationText {
     /// The duration `text` names in seconds, or nil when it is not one.
     public static func seconds(_ text: String) -> TimeInterval? {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = text.trimmingSpaces().lowercased()
         if let plain = Double(text), plain >= 0, plain.isFinite { return plain }
         var total: TimeInterval = 0
         var number = ""

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileUI
 import TileExtensions
 import TileKit
 import TileTerminal
@@ -103,7 +104,7 @@ struct RunDashboard: ParsableCommand {
         guard let tiles else { return Self.builtinBoard }
         var specs: [TileSpec] = []
         for (index, item) in tiles.split(separator: ",").enumerated() {
-            let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
             guard let widget = widgets.first(where: { $0.kind == parts[0] }) else {
                 throw UsageError(message: "--tiles: unknown widget '\(parts[0])'; widgets: \(widgets.map(\.kind).joined(separator: ", "))")
             }
@@ -127,7 +128,8 @@ struct RunDashboard: ParsableCommand {
         // Providers share the HTTP stack's one event-loop thread: with the main thread, the
         // board's only threads while idle (docs/performance.md).
         ProviderExecutor.shared.runJobsOnTheHTTPEventLoop()
-        var environment = ProcessInfo.processInfo.environment
+        let plainEnvironment = ProcessEnvironment.current()
+        var environment = plainEnvironment
         let directories = TilesDirectories(environment: environment)
         let log = Self.logger(directory: directories.state)
         ImageAssets.userDirectory = directories.config.appendingPathComponent("assets")
@@ -156,7 +158,6 @@ struct RunDashboard: ParsableCommand {
         options.reloadBudget = loaded?.reloadBudget
         // Edits of the config file apply while the board runs (options on the command line still win).
         let configPath = config
-        let plainEnvironment = ProcessInfo.processInfo.environment
         let fixedTiles = self.tiles == nil ? nil : tiles
         let fixedScheme = scheme, fixedTheme = theme, fixedSizeClass = sizeClass
         options.sizeClass = sizeClass ?? loaded?.sizeClass ?? .auto

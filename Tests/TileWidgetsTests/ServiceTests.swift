@@ -275,6 +275,11 @@ extension NetworkSuite {
         #expect(ServiceEndpoints.invalidOverrides(in: environment) == ["TILES_OPEN_METEO_URL", "TILES_GEOCODING_URL"])
     }
 
+    @Test func overridesAreTrimmedOfSpaces() {
+        #expect(ServiceEndpoints.from(environment: ["TILES_HITOKOTO_URL": " \thttp://127.0.0.1:8080\u{3000}"]).hitokoto.absoluteString
+            == "http://127.0.0.1:8080")
+    }
+
     @Test func baseURLWithAPathKeepsIt() throws {
         let base = try #require(URL(string: "http://127.0.0.1:9090/api/"))
         let url = try ServiceURL.make(base: base, segments: ["repos", "o", "r", "branches", "a/b"])

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import Glibc
 
 /// How a run of a program ended.
@@ -69,7 +70,7 @@ extension ProgramStatus {
     static func lastLine(of bytes: [UInt8]) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).reversed() {
-            let clean = printable(String(line), limit: 200).trimmingCharacters(in: .whitespaces)
+            let clean = printable(String(line), limit: 200).trimmingSpaces()
             if !clean.isEmpty { return clean }
         }
         return nil

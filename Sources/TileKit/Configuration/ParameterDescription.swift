@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// What kind of value a parameter holds and how a form edits it (docs/rules.md B5.1).
 public enum ParameterKind: Hashable, Sendable {
@@ -106,7 +107,7 @@ public struct ParameterDescription: Hashable, Sendable {
         case .choice(let options), .dynamic(let options):
             value = .string(Self.optionValue(text, in: options))
         case .multiple(let options, _):
-            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let items = text.split(separator: ",").map { $0.trimmingSpaces() }
             value = .list(items.map { Self.optionValue($0, in: options) })
         }
         try validate(value)

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// Counts the bytes the calling thread hands to `write(2)`, from `/proc/thread-self/io`.
 ///
@@ -18,7 +19,7 @@ struct OutputCounter {
         guard count > 0 else { return nil }
         let text = String(decoding: buffer[0..<count], as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix("wchar:") {
-            return Int(line.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces))
+            return Int(line.dropFirst("wchar:".count).trimmingSpaces())
         }
         return nil
     }

@@ -27,7 +27,7 @@ struct ThemeReader {
         }
         var name = ""
         if let value = table["name"] {
-            if let string = value.string, !string.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let string = value.string, !string.trimmingSpaces().isEmpty {
                 name = string
             } else {
                 errors.append(error(at: table.position(of: "name"), "name must be a non-empty string, found \(describe(value))"))

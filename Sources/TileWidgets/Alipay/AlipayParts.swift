@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import TileKit
 
 extension AlipayEntry {
@@ -10,7 +11,7 @@ extension AlipayEntry {
 
     /// The configured city, else the one the weather came for.
     var city: String {
-        let typed = configuration.city.trimmingCharacters(in: .whitespaces)
+        let typed = configuration.city.trimmingSpaces()
         return typed.isEmpty ? (weather?.city ?? "") : typed
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 extension FetchError {
     /// Classifies a non-success response: `nil` for 2xx and 304, otherwise the error to report.
@@ -16,7 +17,7 @@ extension FetchError {
             return nil
         }
         let retryAfter = header("retry-after")
-        let remaining = header("x-ratelimit-remaining")?.trimmingCharacters(in: .whitespaces)
+        let remaining = header("x-ratelimit-remaining")?.trimmingSpaces()
         if status == 429 || (status == 403 && (remaining == "0" || retryAfter != nil)) {
             let until = retryAfter.flatMap { retryDate(from: $0, now: now) }
                 ?? header("x-ratelimit-reset").flatMap(epochDate(from:))
@@ -27,7 +28,7 @@ extension FetchError {
 
     /// `Retry-After` is either delay-seconds or an HTTP-date.
     static func retryDate(from value: String, now: Date) -> Date? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingSpaces()
         if let seconds = Int(trimmed), seconds >= 0 {
             return now.addingTimeInterval(TimeInterval(seconds))
         }
@@ -36,7 +37,7 @@ extension FetchError {
 
     /// `x-ratelimit-reset` is a UTC epoch in seconds.
     static func epochDate(from value: String) -> Date? {
-        guard let epoch = Double(value.trimmingCharacters(in: .whitespaces)), epoch.isFinite, epoch > 0 else {
+        guard let epoch = Double(value.trimmingSpaces()), epoch.isFinite, epoch > 0 else {
             return nil
         }
         return Date(timeIntervalSince1970: epoch)

@@ -9,7 +9,7 @@ enum HTTPDate {
     /// when `text` is none of them or names a day that does not exist. The weekday is not checked
     /// against the date, as RFC 9110 lets recipients ignore it.
     static func parse(_ text: String) -> Date? {
-        let words = text.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true)
+        let words = text.trimmingSpaces().split(separator: " ", omittingEmptySubsequences: true)
         switch words.count {
         case 6 where words[0].hasSuffix(",") && words[5] == "GMT":
             // IMF-fixdate: "Sun," "06" "Nov" "1994" "08:49:37" "GMT".

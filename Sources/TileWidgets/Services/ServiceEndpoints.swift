@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// The base URLs of the remote services, overridable so tests can point at 127.0.0.1.
 public struct ServiceEndpoints: Sendable, Equatable {
@@ -67,7 +68,7 @@ public struct ServiceEndpoints: Sendable, Equatable {
     }
 
     private static func validURL(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard let url = URL(string: trimmed),
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import Synchronization
 
 /// Reads this machine's CPU, memory, load and network from `/proc` (or another root, for tests:
@@ -82,7 +83,7 @@ final class SystemSampler: Sendable {
         var sum: UInt64 = 0
         for line in lines("net/dev") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) != "lo" else { continue }
+            guard parts.count == 2, parts[0].trimmingSpaces() != "lo" else { continue }
             let fields = parts[1].split(separator: " ").map { UInt64($0) ?? 0 }
             if fields.count > 8 { sum = sum &+ fields[0] &+ fields[8] }
         }

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import TileUI
+
+@Suite struct SpaceTrimmingTests {
+    /// Random strings of spaces, tabs, other separators, newlines (kept: not in `.whitespaces`),
+    /// letters, CJK, combining marks (one after a space: a grapheme Foundation splits) and an
+    /// emoji: the same as `trimmingCharacters(in: .whitespaces)`, for strings and substrings.
+    @Test func isFoundationsWhitespaceTrimming() {
+        let pieces = [
+            " ", "\t", "\u{3000}", "\u{A0}", "\u{2009}", "\u{1680}", "\n", "\r\n", "\u{85}", "\u{200B}",
+            "a", "/", "中", "e\u{301}", "\u{301}", "🧑🏽‍💻", "",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var text = ""
+            for piece in 0..<Int(state >> 61) + 1 {
+                text += pieces[Int((state >> UInt64(piece * 6)) & 63) % pieces.count]
+            }
+            let expected = text.trimmingCharacters(in: .whitespaces)
+            #expect(text.trimmingSpaces() == expected, "\(Array(text.unicodeScalars))")
+            // A substring of the same text (line feeds join no grapheme).
+            #expect(("\n" + text + "\n").dropFirst().dropLast().trimmingSpaces() == expected)
+        }
+    }
+}

@@ -43,4 +43,14 @@ public struct Cell: Hashable, Sendable {
 
     /// An empty, unpainted cell.
     public static let blank = Cell()
+
+    /// Equal in every stored property, as the derived equality was, but the character (a string
+    /// comparison) is compared last: the screen diff compares every cell of the rows a tick
+    /// touches, and most differ, when they do, in a colour.
+    @inlinable
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.foreground == rhs.foreground && lhs.background == rhs.background
+            && lhs.attributes == rhs.attributes && lhs.isContinuation == rhs.isContinuation
+            && lhs.linkIndex == rhs.linkIndex && lhs.character == rhs.character
+    }
 }

@@ -13,9 +13,18 @@ PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
 # and relocate) and is not position-independent (no 117,000 relocations to apply at start). Its
 # code reaches generic types' metadata through accessor calls that pass the conformances, not
 # through mangled names that the runtime resolves by scanning every conformance record: a fifth
-# less CPU before the first frame (docs/performance.md).
+# less CPU before the first frame. Each function has its own section, and lld places the ones a
+# board runs (scripts/symbol-order.txt, recorded by `make symbol-order`) together at the front:
+# the kernel reads code in 64 KiB windows, so scattered functions were 18 MiB of resident code
+# for the 2 MB a board runs. Its symbols are not exported (nothing looks them up at run time):
+# the dynamic loader and the runtime's dladdr no longer map and search 30,000 of them
+# (docs/performance.md).
+SYMBOL_ORDER := $(CURDIR)/scripts/symbol-order.txt
 RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --no-export-dynamic
 
 # Where `make install` puts tiles: $(PREFIX)/bin/tiles and its man page and shell completions.
 # PREFIX=~/.local installs without root; DESTDIR stages the tree for a package.
@@ -27,7 +36,7 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
 
-.PHONY: deps test-deps build run test bench golden gallery assets clean release install install-files uninstall
+.PHONY: deps test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -89,7 +98,16 @@ assets:
 
 ## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles: Swift's libraries linked in, not position-independent (docs/performance.md)
 release: deps
+	@# SwiftPM does not know the order file is an input of the link: a newer one relinks.
+	@if [ "$(SYMBOL_ORDER)" -nt $(RELEASE_SCRATCH)/release/tiles ]; then rm -f $(RELEASE_SCRATCH)/release/tiles; fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
+
+## symbol-order: record the functions a board runs (under valgrind) into scripts/symbol-order.txt,
+## which the release link places first; re-record after large changes (a stale list costs memory only)
+symbol-order: release
+	@command -v valgrind >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y valgrind; else sudo apt-get install -y valgrind; fi; }
+	python3 scripts/record_symbol_order.py $(RELEASE_SCRATCH)/release/tiles $(SYMBOL_ORDER)
+	@$(MAKE) --no-print-directory release
 
 ## install: release build, then the binary, man page and completions under $(PREFIX)
 install: release

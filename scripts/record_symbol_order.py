@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Records the functions a board runs, for the release link's symbol ordering file.
+
+Usage: scripts/record_symbol_order.py BINARY OUTPUT   (make symbol-order)
+
+The release binary's code is 23 MB, but a board runs about 2 MB of it. The kernel reads code in
+64 KiB windows around each page a process touches, so scattered functions cost far more memory
+than they are big: the linker places the functions listed in OUTPUT first, in that order, and
+the pages a board touches are then mostly ones it uses (docs/performance.md).
+
+BINARY runs under valgrind's callgrind (installed by this script's caller: `make symbol-order`)
+in tmux, twice: the board `make bench` measures, with its services on a closed port, and the
+built-in board with every service answering from 127.0.0.1. Each run goes through its first
+frame, a few ticks, the family keys, light and dark, the next theme, help, focus, a reload and
+a resize, then quits. Functions the first frames run come first, the rest after; names are
+the binary's own symbols (valgrind's --demangle=no), one per line. Functions a run does not
+reach are placed after all of these, as before: a stale file costs memory, never correctness.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_dashboard import Services, serve  # noqa: E402  (the bench's answering services)
+
+FIRST_FRAME_WAIT = float(os.environ.get("TILES_ORDER_WAIT", "25"))
+
+
+def run_board(binary, arguments, environment, out):
+    """One callgrind run of the board in its own tmux server; returns the dump files."""
+    socket = "tiles-order-%d" % os.getpid()
+    tmux = ["tmux", "-L", socket, "-f", "/dev/null"]
+    command = " ".join(
+        ["env"] + ["%s=%s" % item for item in environment.items()]
+        + ["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=no",
+           "--dump-after='$s12TileTerminal16DashboardSessionC4draw33_*'",
+           "--callgrind-out-file=" + out, binary] + arguments + ["2>/dev/null"])
+    subprocess.run(tmux + ["new-session", "-d", "-x", "160", "-y", "40", command], check=True)
+    try:
+        time.sleep(FIRST_FRAME_WAIT)
+        for keys in ["s", "m", "l", "m", "t", "t", "T", "?", "Escape", "Tab", "Tab", "r"]:
+            subprocess.run(tmux + ["send-keys", keys], check=True)
+            time.sleep(2)
+        subprocess.run(tmux + ["resize-window", "-x", "150", "-y", "36"], check=True)
+        time.sleep(2)
+        subprocess.run(tmux + ["resize-window", "-x", "160", "-y", "40"], check=True)
+        time.sleep(2)
+        subprocess.run(tmux + ["send-keys", "q"], check=True)
+        for _ in range(60):
+            time.sleep(1)
+            if subprocess.run(["pgrep", "-f", "callgrind-out-file=" + out], capture_output=True).returncode:
+                break
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+    directory, name = os.path.split(out)
+    parts = [f for f in os.listdir(directory) if f == name or f.startswith(name + ".")]
+    # Dump 1 ends with the first frame; later dumps and the final one (no suffix) follow.
+    def rank(f):
+        suffix = f[len(name) + 1:]
+        return int(suffix) if suffix.isdigit() else 1 << 30
+    return [os.path.join(directory, f) for f in sorted(parts, key=rank)]
+
+
+def function_names(dump):
+    """The functions a callgrind dump names, in the order they first appear."""
+    names = []
+    for line in open(dump, errors="replace"):
+        match = re.match(r"^c?fn=\(\d+\) (.+)$", line)
+        if match:
+            names.append(match.group(1).strip())
+    return names
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    binary, output = sys.argv[1], sys.argv[2]
+    work = tempfile.mkdtemp(prefix="tiles-order-")
+    try:
+        # valgrind 3.19 cannot read the DWARF 5 the toolchain writes; symbols are enough.
+        stripped = os.path.join(work, "tiles")
+        subprocess.run(["objcopy", "--strip-debug", binary, stripped], check=True)
+        symbols = set(subprocess.run(["nm", "--defined-only", "--format=just-symbols", stripped],
+                                     capture_output=True, text=True, check=True).stdout.split())
+        server, answering = serve(Services)
+        closed = "http://127.0.0.1:9"
+        runs = [
+            (["--size-class", "regular", "--tiles", "countdown:small,qqsync:medium,alipay:medium,commit:medium"], closed),
+            ([], answering),
+        ]
+        first, later = [], []
+        for index, (arguments, services) in enumerate(runs):
+            home = os.path.join(work, "home%d" % index)
+            environment = {
+                "TERM": "xterm-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "HOME": home,
+                "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
+                "XDG_STATE_HOME": home + "/state", "XDG_DATA_HOME": home + "/data", "TILES_OPENER": "/bin/true",
+                "TILES_HITOKOTO_URL": services, "TILES_OPEN_METEO_URL": services,
+                "TILES_GEOCODING_URL": services, "TILES_GITHUB_API_URL": services,
+            }
+            dumps = run_board(stripped, arguments, environment, os.path.join(work, "callgrind%d.out" % index))
+            if not dumps:
+                sys.exit("record_symbol_order: callgrind wrote nothing for %s" % " ".join(arguments))
+            first += function_names(dumps[0])
+            for dump in dumps[1:]:
+                later += function_names(dump)
+        server.shutdown()
+        ordered, seen = [], set()
+        for name in first + later:
+            if name in symbols and name not in seen:
+                seen.add(name)
+                ordered.append(name)
+        with open(output, "w") as file:
+            file.write("\n".join(ordered) + "\n")
+        print("record_symbol_order: %d functions (%d before the first frames) into %s"
+              % (len(ordered), len([n for n in dict.fromkeys(first) if n in symbols]), output))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -42,3 +42,29 @@ import TileKit
         #expect(entry?.thread == "provider,provider,provider")
     }
 }
+
+/// The first frame's executor: jobs run on the thread that drains it, then on the one it is
+/// handed off to.
+@Suite struct DrainedExecutorTests {
+    @Test func runsJobsOnTheDrainingThreadThenOnItsSuccessor() async {
+        let wakes = Atomic<Int>(0)
+        let executor = DrainedExecutor(wake: { wakes.add(1, ordering: .relaxed) })
+        let drainer = pthread_self()
+        let task = Task(executorPreference: executor) { () -> [Bool] in
+            let first = pthread_equal(pthread_self(), drainer) != 0
+            async let child = pthread_equal(pthread_self(), drainer) != 0
+            let childRanHere = await child
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume() }
+            }
+            return [first, childRanHere, ProviderExecutor.shared.isCurrentThread]
+        }
+        // Nothing runs until drained; the task's first job rang the drainer awake.
+        #expect(wakes.load(ordering: .relaxed) >= 1)
+        #expect(executor.drain())
+        // The task now waits on another thread; what it does after goes to the successor.
+        executor.handOff(to: ProviderExecutor.shared)
+        #expect(await task.value == [true, true, true])
+        #expect(!executor.drain())
+    }
+}

@@ -234,6 +234,11 @@ public final class TimelineScheduler {
     /// Whether any provider call is under way.
     public var hasProvidersRunning: Bool { instances.values.contains { $0.inFlight != nil } }
 
+    /// The executor providers of widgets that compute locally (`computedLocally()`) start on,
+    /// instead of ``ProviderExecutor/shared``: the board's first frame runs them on its own
+    /// thread (``DrainedExecutor``). Nil: the shared one.
+    public var localProviderExecutor: (any TaskExecutor)?
+
     // MARK: Internals
 
     private func cancelCall(of id: String) {
@@ -258,7 +263,8 @@ public final class TimelineScheduler {
             inbox.append(completion)
             wake()
         }
-        tasks[token] = Task(executorPreference: ProviderExecutor.shared) {
+        let executor = instance.widget.computesLocally ? localProviderExecutor ?? ProviderExecutor.shared : ProviderExecutor.shared
+        tasks[token] = Task(executorPreference: executor) {
             do {
                 let timeline = try await instance.widget.timeline(in: context, parameters: instance.parameters)
                 post(Completion(id: instance.id, token: token, result: .success(timeline)))

@@ -230,9 +230,21 @@ final class DashboardSession {
     /// to handle right after the first frame.
     private func startProvidersForTheFirstFrame() -> [LoopEvent] {
         let deadline = Date().addingTimeInterval(Self.firstFrameWait)
+        // Run here, on the board's thread, while it would wait anyway (DrainedExecutor).
+        let waker = loop.waker
+        let inline = DrainedExecutor(wake: { waker.wakeUp() })
+        scheduler.localProviderExecutor = inline
+        defer {
+            scheduler.localProviderExecutor = nil
+            inline.handOff(to: ProviderExecutor.shared)
+        }
         cache.invalidate(scheduler.processDue(starting: \.computesLocally))
         var seen: [LoopEvent] = []
         while awaitsLocalEntries {
+            if inline.drain() {
+                cache.invalidate(scheduler.processDue(starting: \.computesLocally))
+                continue
+            }
             let events = loop.wait(until: deadline)
             cache.invalidate(scheduler.processDue(starting: \.computesLocally))
             seen += events.filter { $0 != .deadline && !seen.contains($0) }

@@ -21,7 +21,7 @@ extension ProviderExecutor {
     /// False when jobs have already run elsewhere.
     @discardableResult
     public func runJobsOnTheHTTPEventLoop() -> Bool {
-        let loop = HTTPEventLoop.loop
-        return runJobs { job in loop.execute(job) }
+        // The loop's thread starts with the first job, not here: the first frame needs neither.
+        runJobs { job in HTTPEventLoop.loop.execute(job) }
     }
 }

@@ -14,6 +14,10 @@ program cannot help it:
   nanoseconds): C's once its first burst is written (it then sleeps until its clock ticks);
   tiles' own process CPU clock at its first frame, from the same report.
 - peak RSS: VmHWM at the end of the run.
+
+Right before each run, the program's binary and the libraries it loads are read into the page
+cache whole (see `warm`): the project's VMs reclaim the cache within seconds, and without this
+each start reads its code from disk again.
 - idle CPU with the 1 Hz tick: schedstat over the idle window, as seconds per minute.
 - threads: /proc/PID/task while idle.
 - CPU per resize: the window is set to 150x36 and back to 160x40 right after a tick (the kernel
@@ -31,6 +35,7 @@ import select
 import shutil
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -247,13 +252,37 @@ FIGURES = [
 ]
 
 
+def warm(binary):
+    """Reads the binary and the libraries it loads into the page cache, whole.
+
+    The project's VMs reclaim the page cache of files nobody used for a few seconds (a file's
+    cached pages halve within 5 s), so without this each start would read the code it runs
+    from disk again, a page fault of a millisecond or two at a time, after every idle window;
+    a desktop keeps a program it just ran cached. Read whole, the files also give the kernel's
+    fault-around every page it may map, so peak RSS is the larger, cached figure.
+    """
+    libraries = []
+    listing = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
+    for line in listing.splitlines():
+        parts = line.split("=>")
+        path = (parts[1] if len(parts) > 1 else parts[0]).split("(")[0].strip()
+        if path.startswith("/"):
+            libraries.append(path)
+    for path in [binary] + libraries:
+        with open(path, "rb") as handle:
+            while handle.read(1 << 20):
+                pass
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: bench_versus_c.py TILES_BINARY C_BINARY")
     tiles_binary, c_binary = sys.argv[1], sys.argv[2]
     runs = {"c": [], "tiles": []}
     for _ in range(RUNS):
+        warm(c_binary)
         runs["c"].append(run_c(c_binary))
+        warm(tiles_binary)
         runs["tiles"].append(run_tiles(tiles_binary))
     load = os.getloadavg()
     print("tiles beside C ncursesw (%s vs %s): %d interleaved runs, %g s idle windows, load %.2f %.2f %.2f"

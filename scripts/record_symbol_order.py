@@ -12,8 +12,8 @@ BINARY runs under valgrind's callgrind (installed by this script's caller: `make
 in tmux, twice: the board `make bench` measures, with its services on a closed port, and the
 built-in board with every service answering from 127.0.0.1. Each run goes through its first
 frame, a few ticks, the family keys, light and dark, the next theme, help, focus, a reload and
-a resize, then quits. Functions the first frames run come first, the rest after; names are
-the binary's own symbols (valgrind's --demangle=no), one per line. Functions a run does not
+a resize, then quits. Functions the first frames run come first, the rest after, each group
+sorted by name; names are the binary's own symbols (valgrind's --demangle=no), one per line. Functions a run does not
 reach are placed after all of these, as before: a stale file costs memory, never correctness.
 """
 import os
@@ -109,15 +109,15 @@ def main():
             for dump in dumps[1:]:
                 later += function_names(dump)
         server.shutdown()
-        ordered, seen = [], set()
-        for name in first + later:
-            if name in symbols and name not in seen:
-                seen.add(name)
-                ordered.append(name)
+        # Each group sorted by name: where a function sits within its group changes little, and
+        # a re-recording then changes only the lines of functions that came or went.
+        before = sorted(set(first) & symbols)
+        after = sorted((set(later) & symbols) - set(before))
+        ordered = before + after
         with open(output, "w") as file:
             file.write("\n".join(ordered) + "\n")
         print("record_symbol_order: %d functions (%d before the first frames) into %s"
-              % (len(ordered), len([n for n in dict.fromkeys(first) if n in symbols]), output))
+              % (len(ordered), len(before), output))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

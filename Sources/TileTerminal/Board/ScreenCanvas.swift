@@ -31,8 +31,12 @@ struct ScreenCanvas {
     mutating func fill(_ rect: Rect, background: RGBColor?) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        // Row by row in place: through the subscript each cell was a call (the whole screen's
+        // background, a fifth of a resize's composing).
         for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX { grid[x, y] = Cell(background: background) }
+            grid.withRow(y) { row in
+                for x in area.minX..<area.maxX { row[x] = Cell(background: background) }
+            }
         }
         repairEdges(of: area)
     }

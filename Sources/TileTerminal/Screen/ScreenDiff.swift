@@ -52,7 +52,7 @@ public struct ScreenDiff: Equatable, Sendable {
                 }
                 let start = x
                 while x < next.width && changed[x] { x += 1 }
-                runs.append(Run(y: y, xStart: start, cells: (start..<x).map { next[$0, y] }))
+                runs.append(Run(y: y, xStart: start, cells: next.withRowCells(y) { Array($0[start..<x]) }))
             }
         }
         self.runs = runs
@@ -61,7 +61,7 @@ public struct ScreenDiff: Equatable, Sendable {
     /// Every cell of `grid`, one run per row: what a full redraw writes.
     public init(everything grid: CellGrid) {
         runs = (0..<grid.height).compactMap { y in
-            grid.width == 0 ? nil : Run(y: y, xStart: 0, cells: (0..<grid.width).map { grid[$0, y] })
+            grid.width == 0 ? nil : Run(y: y, xStart: 0, cells: grid.withRowCells(y) { Array($0) })
         }
     }
 

@@ -76,4 +76,41 @@ import TileUI
         #expect(spans(diff) == ["0:0+4", "1:0+4"])
         #expect(ScreenDiff(everything: CellGrid(width: 0, height: 3)).runs.isEmpty)
     }
+
+    /// The terminal keeps its copy of the screen by copying the runs of each diff into it: over
+    /// random frames of ASCII, CJK, emoji and colours, the copy then equals the frame, whether the
+    /// diff covered every row or only the rows that changed.
+    @Test func copyingTheRunsMakesThePreviousFrameTheNext() {
+        let graphemes: [Character] = [" ", "a", "b", "中", "😀", "z"]
+        let colours: [RGBColor?] = [nil, RGBColor(red: 255, green: 0, blue: 0), RGBColor(red: 0, green: 0, blue: 255)]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        func frame(from base: CellGrid, changes: Int) -> (CellGrid, Set<Int>) {
+            var grid = base
+            var rows: Set<Int> = []
+            for _ in 0..<changes {
+                let y = next(grid.height), x = next(grid.width - 1)
+                rows.insert(y)
+                // Clear what a wide grapheme here would leave half drawn, then write.
+                for column in max(0, x - 1)...min(grid.width - 1, x + 2) { grid[column, y] = Cell() }
+                let character = graphemes[next(graphemes.count)]
+                grid[x, y] = Cell(character: character, background: colours[next(colours.count)])
+                if character.cellWidth == 2 { grid[x + 1, y] = Cell(isContinuation: true) }
+            }
+            return (grid, rows)
+        }
+        var kept = CellGrid(width: 12, height: 5)
+        for step in 0..<400 {
+            let (screen, rows) = frame(from: kept, changes: next(6))
+            let diff = step % 2 == 0
+                ? ScreenDiff(from: kept, to: screen)
+                : ScreenDiff(from: kept, to: screen, rows: rows.sorted().map { $0..<$0 + 1 })
+            for run in diff.runs { kept.copyCells(run.xStart..<run.xStart + run.cells.count, ofRow: run.y, from: screen) }
+            #expect(kept == screen, "step \(step)")
+            if kept != screen { return }
+        }
+    }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TileUI
 
-/// `CellGrid.copyRows`: how the terminal keeps its copy of the screen in step with a frame that
-/// changed only some rows.
+/// `CellGrid.copyCells`: how the terminal keeps its copy of the screen in step with a frame that
+/// changed only some cells.
 @Suite struct CellGridRowsTests {
     static func grid(_ lines: [String]) -> CellGrid {
         var grid = CellGrid(width: 4, height: lines.count)
@@ -13,16 +13,19 @@ import TileUI
         return grid
     }
 
-    @Test func theRowsNamedAreCopiedAndTheOthersKept() {
+    @Test func theCellsNamedAreCopiedAndTheOthersKept() {
         var kept = Self.grid(["aaaa", "bbbb", "cccc", "dddd"])
         let screen = Self.grid(["wwww", "xxxx", "yyyy", "zzzz"])
-        kept.copyRows(1..<3, from: screen)
-        #expect((0..<4).map(kept.line) == ["aaaa", "xxxx", "yyyy", "dddd"])
+        kept.copyCells(1..<3, ofRow: 1, from: screen)
+        kept.copyCells(0..<4, ofRow: 2, from: screen)
+        #expect((0..<4).map(kept.line) == ["aaaa", "bxxb", "yyyy", "dddd"])
         // Out-of-range and empty ranges are clamped, never trap.
-        kept.copyRows(3..<99, from: screen)
-        kept.copyRows(-5..<0, from: screen)
-        kept.copyRows(2..<2, from: screen)
-        #expect((0..<4).map(kept.line) == ["aaaa", "xxxx", "yyyy", "zzzz"])
+        kept.copyCells(3..<99, ofRow: 3, from: screen)
+        kept.copyCells(-5..<1, ofRow: 3, from: screen)
+        kept.copyCells(2..<2, ofRow: 0, from: screen)
+        kept.copyCells(0..<4, ofRow: 4, from: screen)
+        kept.copyCells(0..<4, ofRow: -1, from: screen)
+        #expect((0..<4).map(kept.line) == ["aaaa", "bxxb", "yyyy", "zddz"])
         #expect(screen.line(0) == "wwww", "the source is not changed")
     }
 
@@ -31,7 +34,7 @@ import TileUI
         var screen = Self.grid(["cccc", "dddd"])
         let url = try #require(URL(string: "https://example.com"))
         screen[0, 1].linkIndex = screen.index(forLink: url)
-        kept.copyRows(1..<2, from: screen)
+        kept.copyCells(0..<4, ofRow: 1, from: screen)
         #expect(kept.link(x: 0, y: 1) == url)
         #expect(kept == screen.withTopRow("aaaa"))
     }

@@ -160,10 +160,11 @@ public final class Terminal {
             needsFullRedraw = false
         }
         writer.write(diff, into: window, columns: columns, rows: rows)
-        if let onlyRows, var kept = previous.take() {
-            // Only these rows changed: the terminal's own copy takes them, in place, instead of
-            // sharing `screen` (whose next change would then copy the whole screen).
-            for range in onlyRows { kept.copyRows(range, from: screen) }
+        if onlyRows != nil, var kept = previous.take() {
+            // Only these rows changed, and the diff's runs hold every cell of them that differs:
+            // the terminal's own copy takes those, in place, instead of sharing `screen` (whose
+            // next change would then copy the whole screen) or copying whole rows.
+            for run in diff.runs { kept.copyCells(run.xStart..<run.xStart + run.cells.count, ofRow: run.y, from: screen) }
             previous = kept
         } else {
             previous = screen

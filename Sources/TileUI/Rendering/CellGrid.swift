@@ -30,14 +30,19 @@ public struct CellGrid: Hashable, Sendable {
         self.links = []
     }
 
-    /// Replaces the rows `rows` (clamped to the grid) with those of `other`, a grid of the same
-    /// size, and takes its links, so that both grids read the same in those rows.
-    public mutating func copyRows(_ rows: Range<Int>, from other: CellGrid) {
-        precondition(other.width == width && other.height == height, "copyRows needs grids of one size")
-        let lower = min(max(0, rows.lowerBound), height), upper = min(max(lower, rows.upperBound), height)
-        guard lower < upper else { return }
-        let span = lower * width..<upper * width
-        cells.replaceSubrange(span, with: other.cells[span])
+    /// Replaces columns `columns` of row `y` (clamped to the grid) with those of `other`, a grid
+    /// of the same size, and takes its links, so that both grids read the same there: how the
+    /// terminal keeps its copy of the screen in step with the cells a frame changed.
+    public mutating func copyCells(_ columns: Range<Int>, ofRow y: Int, from other: CellGrid) {
+        precondition(other.width == width && other.height == height, "copyCells needs grids of one size")
+        let lower = min(max(0, columns.lowerBound), width), upper = min(max(lower, columns.upperBound), width)
+        guard (0..<height).contains(y), lower < upper else { return }
+        let span = y * width + lower..<y * width + upper
+        other.cells.withUnsafeBufferPointer { source in
+            cells.withUnsafeMutableBufferPointer { target in
+                for index in span { target[index] = source[index] }
+            }
+        }
         links = other.links
         widgetURL = other.widgetURL
     }

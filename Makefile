@@ -25,6 +25,11 @@ RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic
+# The C libraries (ncursesw, tinfo, libpng, zlib, libjpeg, libstdc++) are linked in from their
+# static archives too: the binary loads libc, libm and libgcc_s only. The dynamic loader's work
+# before main (2.8 million instructions, libstdc++'s relocations most of it) and 3 MiB of peak
+# RSS (each library's pages, most of them mapped for its relocations) go (docs/performance.md).
+STATIC_C_LIBS := $(CURDIR)/$(RELEASE_SCRATCH)/static-c-libs
 
 # Where `make install` puts tiles: $(PREFIX)/bin/tiles and its man page and shell completions.
 # PREFIX=~/.local installs without root; DESTDIR stages the tree for a package.
@@ -96,17 +101,18 @@ gallery: deps
 assets:
 	python3 scripts/gen_image_assets.py
 
-## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles: Swift's libraries linked in, not position-independent (docs/performance.md)
+## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles: Swift's and the C libraries linked in, not position-independent (docs/performance.md)
 release: deps
 	@# SwiftPM does not know the order file is an input of the link: a newer one relinks.
 	@if [ "$(SYMBOL_ORDER)" -nt $(RELEASE_SCRATCH)/release/tiles ]; then rm -f $(RELEASE_SCRATCH)/release/tiles; fi
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
+	@CLANG="$$(dirname "$$(readlink -f "$(SWIFT)")")/clang" sh scripts/static_c_libs.sh $(STATIC_C_LIBS)
+	PKG_CONFIG_PATH=$(STATIC_C_LIBS) $(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
 
 ## symbol-order: record the functions a board runs (under valgrind) into scripts/symbol-order.txt,
 ## which the release link places first; re-record after large changes (a stale list costs memory only)
 symbol-order: release
 	@command -v valgrind >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y valgrind; else sudo apt-get install -y valgrind; fi; }
-	python3 scripts/record_symbol_order.py $(RELEASE_SCRATCH)/release/tiles $(SYMBOL_ORDER)
+	python3 scripts/record_symbol_order.py $(RELEASE_SCRATCH)/release/tiles $(SYMBOL_ORDER) $(STATIC_C_LIBS)
 	@$(MAKE) --no-print-directory release
 
 ## install: release build, then the binary, man page and completions under $(PREFIX)

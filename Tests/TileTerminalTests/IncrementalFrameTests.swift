@@ -5,7 +5,7 @@ import TileTerminal
 import TileUI
 
 /// A frame drawn over the last one (only changed tiles and the status line) is the same screen
-/// as one drawn from scratch, and every row it leaves out of `changedRows` is really unchanged.
+/// as one drawn from scratch, and every cell it leaves out of `changedAreas` is really unchanged.
 struct IncrementalFrameTests {
     typealias F = DashboardFixtures
     let now = Date(timeIntervalSince1970: 1_714_543_200)
@@ -64,25 +64,26 @@ struct IncrementalFrameTests {
             let next = DashboardView.frame(state, now: moment, after: frame, changedTiles: changed)
             let full = DashboardView.screen(state, now: moment)
             #expect(next.grid == full, "seed \(seed), step \(step)")
-            if let rows = next.changedRows, frame.grid.width == full.width, frame.grid.height == full.height {
-                #expect(ScreenDiff(from: frame.grid, to: next.grid, rows: rows) == ScreenDiff(from: frame.grid, to: next.grid),
-                        "seed \(seed), step \(step): a changed row was not reported")
+            if let areas = next.changedAreas, frame.grid.width == full.width, frame.grid.height == full.height {
+                #expect(ScreenDiff(from: frame.grid, to: next.grid, areas: areas) == ScreenDiff(from: frame.grid, to: next.grid),
+                        "seed \(seed), step \(step): a changed cell was not reported")
             }
             frame = next
         }
     }
 
-    @Test func aTickRedrawsOnlyTheTileAndReportsOnlyItsRows() {
+    @Test func aTickRedrawsOnlyTheTileAndReportsOnlyItsArea() {
         var state = F.board()
         let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
-        #expect(first.changedRows == nil, "the first frame is drawn in full")
+        #expect(first.changedAreas == nil, "the first frame is drawn in full")
         _ = state.update(.rendered(id: "buttons", grid: Self.grid(.systemMedium, text: "1:00", offset: 1)))
         let tick = DashboardView.frame(state, now: now, after: first, changedTiles: ["buttons"])
         let rect = state.layout.placement(of: "buttons")!.rect
-        #expect(tick.changedRows == [(rect.minY - 1)..<(rect.maxY + 1)])
+        #expect(tick.changedAreas == [Rect(x: rect.minX - 1, y: rect.minY - 1, width: rect.size.width + 2, height: rect.size.height + 2)],
+                "the tile and the gutter cell around it")
         #expect(tick.grid == DashboardView.screen(state, now: now))
         _ = state.update(F.key("?"))
-        #expect(DashboardView.frame(state, now: now, after: tick, changedTiles: []).changedRows == nil, "an overlay redraws in full")
+        #expect(DashboardView.frame(state, now: now, after: tick, changedTiles: []).changedAreas == nil, "an overlay redraws in full")
     }
 }
 

@@ -274,7 +274,7 @@ final class DashboardSession {
     private func draw(changedTiles: Set<String>) {
         // Handing the last frame over lets the new one be drawn into its grid in place.
         let frame = DashboardView.frame(state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changedTiles)
-        terminal.draw(frame.grid, changedRows: frame.changedRows)
+        terminal.draw(frame.grid, changedAreas: frame.changedAreas)
         lastFrame = frame
     }
 

@@ -86,8 +86,9 @@ public enum DashboardView {
     public struct Frame: Sendable {
         /// The screen.
         public fileprivate(set) var grid: CellGrid
-        /// The rows that may differ from the frame before, top to bottom; nil when any may.
-        public let changedRows: [Range<Int>]?
+        /// The areas that may differ from the frame before (a redrawn tile with the gutter around
+        /// it, the status line); nil when any cell may.
+        public let changedAreas: [Rect]?
         fileprivate let backdrop: Backdrop?
         fileprivate let statusLine: StatusLine
         /// The stale badges drawn, by tile: a badge's age changes the tile's rows.
@@ -129,27 +130,29 @@ public enum DashboardView {
         guard var previous = previous.take(), let backdrop, previous.backdrop == backdrop,
               previous.grid.width == state.screen.width, previous.grid.height == state.screen.height
         else {
-            return Frame(grid: screen(state, statusLine: statusLine, now: now), changedRows: nil, backdrop: backdrop,
+            return Frame(grid: screen(state, statusLine: statusLine, now: now), changedAreas: nil, backdrop: backdrop,
                          statusLine: statusLine, badges: badges)
         }
         // The canvas takes the last frame's grid: when the caller gave up its frame (the board
         // does), the screen is drawn over in place instead of copied (every cell retained and
         // released again) on every tick.
         var canvas = ScreenCanvas(taking: &previous.grid)
-        var rows: [Range<Int>] = []
+        var areas: [Rect] = []
         for placement in state.visiblePlacements
         where changedTiles.contains(placement.id) || badges[placement.id] != previous.badges[placement.id] {
             drawTile(placement, of: state, now: now, in: &canvas)
-            // The frame around a focused tile lies one row above and below it.
+            // The frame around a focused tile lies in the gutter, a cell around it, and so do the
+            // halves of wide graphemes a tile's edge may have cut.
             let rect = placement.rect
-            rows.append(max(0, rect.minY - 1)..<min(state.screen.height, rect.maxY + 1))
+            areas.append(Rect(x: rect.minX - 1, y: rect.minY - 1, width: rect.size.width + 2, height: rect.size.height + 2)
+                .intersection(canvas.bounds))
         }
         if statusLine != previous.statusLine {
             drawStatusLine(statusLine, in: &canvas, state: state)
             let y = state.screen.height - BoardLayout.statusRows
-            if y >= 0 { rows.append(y..<y + 1) }
+            if y >= 0 { areas.append(Rect(x: 0, y: y, width: state.screen.width, height: 1)) }
         }
-        return Frame(grid: canvas.grid, changedRows: rows.sorted { $0.lowerBound < $1.lowerBound }, backdrop: backdrop,
+        return Frame(grid: canvas.grid, changedAreas: areas, backdrop: backdrop,
                      statusLine: statusLine, badges: badges)
     }
 

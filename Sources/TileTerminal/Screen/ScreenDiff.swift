@@ -28,22 +28,30 @@ public struct ScreenDiff: Equatable, Sendable {
 
     /// The runs that turn `previous` into `next`. Both grids must have the same size.
     public init(from previous: CellGrid, to next: CellGrid) {
-        self.init(from: previous, to: next, rows: [0..<next.height])
+        self.init(from: previous, to: next, areas: [Rect(x: 0, y: 0, width: next.width, height: next.height)])
     }
 
-    /// The runs that turn `previous` into `next`, looking only at `rows` (ranges in any order,
-    /// overlapping or not): the caller knows every other row is the same in both.
-    public init(from previous: CellGrid, to next: CellGrid, rows: [Range<Int>]) {
+    /// The runs that turn `previous` into `next`, comparing only the cells inside `areas` (in any
+    /// order, overlapping or not): the caller knows every other cell is the same in both. A tick
+    /// that redraws one tile names the tile's rectangle, so the diff compares its cells, not the
+    /// whole rows it crosses.
+    public init(from previous: CellGrid, to next: CellGrid, areas: [Rect]) {
         precondition(
             previous.width == next.width && previous.height == next.height,
             "ScreenDiff needs frames of one size, got \(previous.width)x\(previous.height) and \(next.width)x\(next.height)"
         )
+        // The columns to compare in each row: the areas that cross it, clipped to the screen.
+        let bounds = Rect(x: 0, y: 0, width: next.width, height: next.height)
+        var columns = [[Range<Int>]](repeating: [], count: next.height)
+        for area in areas {
+            let clipped = area.intersection(bounds)
+            guard !clipped.isEmpty else { continue }
+            for y in clipped.minY..<clipped.maxY { columns[y].append(clipped.minX..<clipped.maxX) }
+        }
         var runs: [Run] = []
         var changed = [Bool](repeating: false, count: next.width)
-        var inspected = [Bool](repeating: false, count: next.height)
-        for range in rows { for y in range.clamped(to: 0..<next.height) { inspected[y] = true } }
-        for y in 0..<next.height where inspected[y] {
-            guard Self.markChanges(row: y, previous: previous, next: next, into: &changed) else { continue }
+        for y in 0..<next.height where !columns[y].isEmpty {
+            guard Self.markChanges(row: y, columns: columns[y], previous: previous, next: next, into: &changed) else { continue }
             var x = 0
             while x < next.width {
                 guard changed[x] else {
@@ -65,27 +73,35 @@ public struct ScreenDiff: Equatable, Sendable {
         }
     }
 
-    /// Sets `changed[x]` for the cells of row `y` to write, widened to whole wide graphemes.
-    /// Returns false (and leaves `changed` untouched) when the row is identical.
-    private static func markChanges(row y: Int, previous: CellGrid, next: CellGrid, into changed: inout [Bool]) -> Bool {
+    /// Sets `changed[x]` for the cells of row `y` to write, comparing the cells in `columns`,
+    /// widened to whole wide graphemes (which may reach one cell past `columns`). Returns false
+    /// (and leaves `changed` untouched) when those cells are identical.
+    private static func markChanges(
+        row y: Int, columns: [Range<Int>], previous: CellGrid, next: CellGrid, into changed: inout [Bool]
+    ) -> Bool {
         // Both rows read in place: through the grid's subscript each cell is a call, and a tick
-        // compares every cell of the rows a tile covers.
+        // compares every cell of the tile it redrew.
         previous.withRowCells(y) { old in
             next.withRowCells(y) { new in
-                guard let firstChange = new.indices.first(where: { old[$0] != new[$0] }) else { return false }
-                for x in changed.indices { changed[x] = false }
-                for x in firstChange..<new.count where old[x] != new[x] {
-                    changed[x] = true
-                    // A continuation cell, old or new, belongs to the grapheme on its left.
-                    if x > 0 && (new[x].isContinuation || old[x].isContinuation) {
-                        changed[x - 1] = true
-                    }
-                    // A new wide grapheme is written together with its right half.
-                    if x + 1 < new.count && new[x + 1].isContinuation {
-                        changed[x + 1] = true
+                var found = false
+                for range in columns {
+                    for x in range where old[x] != new[x] {
+                        if !found {
+                            for index in changed.indices { changed[index] = false }
+                            found = true
+                        }
+                        changed[x] = true
+                        // A continuation cell, old or new, belongs to the grapheme on its left.
+                        if x > 0 && (new[x].isContinuation || old[x].isContinuation) {
+                            changed[x - 1] = true
+                        }
+                        // A new wide grapheme is written together with its right half.
+                        if x + 1 < new.count && new[x + 1].isContinuation {
+                            changed[x + 1] = true
+                        }
                     }
                 }
-                return true
+                return found
             }
         }
     }

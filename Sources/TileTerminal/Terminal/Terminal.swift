@@ -138,8 +138,8 @@ public final class Terminal {
     /// clear the terminal and draw every cell. Cells beyond the terminal's edge are skipped.
     /// Drawing after `restore()` takes the terminal back (alternate screen, hidden cursor).
     ///
-    /// `changedRows`, when given, names the only rows that can differ from the last frame drawn.
-    public func draw(_ screen: CellGrid, changedRows: [Range<Int>]? = nil) {
+    /// `changedAreas`, when given, names the only cells that can differ from the last frame drawn.
+    public func draw(_ screen: CellGrid, changedAreas: [Rect]? = nil) {
         if isRestored {
             isRestored = false
             needsFullRedraw = true
@@ -148,10 +148,10 @@ public final class Terminal {
         }
         let (columns, rows) = size
         let diff: ScreenDiff
-        var onlyRows: [Range<Int>]?
+        var onlyAreas: [Rect]?
         if let previous, !needsFullRedraw, previous.width == screen.width, previous.height == screen.height {
-            diff = changedRows.map { ScreenDiff(from: previous, to: screen, rows: $0) } ?? ScreenDiff(from: previous, to: screen)
-            onlyRows = changedRows
+            diff = changedAreas.map { ScreenDiff(from: previous, to: screen, areas: $0) } ?? ScreenDiff(from: previous, to: screen)
+            onlyAreas = changedAreas
         } else {
             werase(window)
             clearok(tiles_curscr(), true)
@@ -160,8 +160,8 @@ public final class Terminal {
             needsFullRedraw = false
         }
         writer.write(diff, into: window, columns: columns, rows: rows)
-        if onlyRows != nil, var kept = previous.take() {
-            // Only these rows changed, and the diff's runs hold every cell of them that differs:
+        if onlyAreas != nil, var kept = previous.take() {
+            // Only these areas changed, and the diff's runs hold every cell of them that differs:
             // the terminal's own copy takes those, in place, instead of sharing `screen` (whose
             // next change would then copy the whole screen) or copying whole rows.
             for run in diff.runs { kept.copyCells(run.xStart..<run.xStart + run.cells.count, ofRow: run.y, from: screen) }

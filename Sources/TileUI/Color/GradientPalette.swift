@@ -84,19 +84,24 @@ struct GradientPalette: Sendable {
 
     /// Palettes made, by stops and mode (at most 256 at once), and the next palette's number.
     private static let made = Mutex<(palettes: [Key: GradientPalette], next: UInt64)>(([:], 1))
-    /// Colours matched, by palette number and colour (at most 16,384 at once).
-    private static let matches = Mutex<[UInt64: UInt8]>([:])
+    /// Colours matched: a table of 16,384 slots, each 0 (empty) or a palette number and colour
+    /// (`key`) shifted left by 8 with the matched index in the low byte. A colour's slot is a
+    /// hash of its key, and a later colour with the same slot replaces it. Every cell of a
+    /// gradient looks its colour up on every frame (a 1 Hz tick repaints the countdown's), and a
+    /// dictionary's hashing cost more than the rest of the cell's paint.
+    private static let matches = Mutex<[UInt64]>([UInt64](repeating: 0, count: 1 << matchSlotBits))
+    private static let matchSlotBits = 14
 
     /// The palette colour a cell of colour `color` takes.
     func color(for color: RGBColor) -> RGBColor {
-        guard number > 0 else { return ColorPalette.color(ofIndex: nearestIndex(to: color)) }
+        // Numbers past 2³² would not fit beside the colour in a slot; a board makes a few dozen.
+        guard number > 0, number < 1 << 32 else { return ColorPalette.color(ofIndex: nearestIndex(to: color)) }
         let key = number << 24 | UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)
-        if let known = Self.matches.withLock({ $0[key] }) { return ColorPalette.color(ofIndex: known) }
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.matchSlotBits))
+        let entry = Self.matches.withLock { $0[slot] }
+        if entry >> 8 == key { return ColorPalette.color(ofIndex: UInt8(truncatingIfNeeded: entry)) }
         let index = nearestIndex(to: color)
-        Self.matches.withLock { known in
-            if known.count >= 16_384 { known.removeAll(keepingCapacity: true) }
-            known[key] = index
-        }
+        Self.matches.withLock { $0[slot] = key << 8 | UInt64(index) }
         return ColorPalette.color(ofIndex: index)
     }
 

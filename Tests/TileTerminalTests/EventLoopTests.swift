@@ -67,6 +67,18 @@ final class PipeInput: InputReading {
         #expect(loop.wait(until: Date()) == [.deadline])
     }
 
+    /// A wait that ends at its deadline leaves the doorbell's pipe alone (nothing rang); one
+    /// that ends on a wake-up empties it, so the wait after it sleeps to its deadline again.
+    @Test func wakeUpsAfterATimeoutAreReportedOnceAndTheNextWaitSleeps() throws {
+        let loop = try EventLoop(input: nil)
+        #expect(loop.wait(until: Date().addingTimeInterval(0.02)) == [.deadline])
+        for _ in 0..<300 { loop.wakeUp() }
+        #expect(loop.wait(until: Date().addingTimeInterval(10)) == [.wake])
+        let start = Date()
+        #expect(loop.wait(until: start.addingTimeInterval(0.1)) == [.deadline])
+        #expect(Date().timeIntervalSince(start) >= 0.1, "the pipe was emptied: the wait slept")
+    }
+
     @Test func inputIsDecodedIntoOneInputEvent() throws {
         let input = PipeInput()
         let loop = try EventLoop(input: input)

@@ -62,10 +62,14 @@ final class Doorbell: Sendable {
         }
     }
 
-    /// Empties the pipe and returns what rang, clearing it.
-    func take() -> Pending {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while buffer.withUnsafeMutableBytes({ read(readDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+    /// Returns what rang, clearing it, and empties the pipe when `drainingPipe` (the loop's poll
+    /// found it readable: a wake-up from a timeout, the 1 Hz tick's, need not read it). What rang
+    /// is recorded before the byte is written, so a byte left in the pipe is only a wake-up to come.
+    func take(drainingPipe: Bool = true) -> Pending {
+        if drainingPipe {
+            var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            while withUnsafeMutableBytes(of: &buffer, { read(readDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+        }
         let catching = caught.withLock { $0 }
         let set = catching.isEmpty ? 0 : tiles_signals_take()
         return pending.withLock { state in

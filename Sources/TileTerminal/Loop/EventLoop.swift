@@ -87,7 +87,7 @@ public final class EventLoop {
                 if closed { inputOpen = false }
             }
             if ready > 0 { serveWatched(descriptors[firstWatched...]) }
-            let rang = doorbell.take()
+            let rang = doorbell.take(drainingPipe: ready > 0 && descriptors[0].revents != 0)
             var events = rang.signals.map(LoopEvent.signal)
             if !inputs.isEmpty { events.append(.input(inputs)) }
             if closed { events.append(.inputClosed) }

@@ -72,15 +72,22 @@ struct IncrementalFrameTests {
         }
     }
 
-    @Test func aTickRedrawsOnlyTheTileAndReportsOnlyItsArea() {
+    @Test func aTickRedrawsOnlyTheTileAndReportsOnlyTheCellsThatChanged() throws {
         var state = F.board()
+        _ = state.update(.rendered(id: "buttons", grid: Self.grid(.systemMedium, text: "1:01", offset: 1)))
         let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
         #expect(first.changedAreas == nil, "the first frame is drawn in full")
         _ = state.update(.rendered(id: "buttons", grid: Self.grid(.systemMedium, text: "1:00", offset: 1)))
         let tick = DashboardView.frame(state, now: now, after: first, changedTiles: ["buttons"])
         let rect = state.layout.placement(of: "buttons")!.rect
-        #expect(tick.changedAreas == [Rect(x: rect.minX - 1, y: rect.minY - 1, width: rect.size.width + 2, height: rect.size.height + 2)],
-                "the tile and the gutter cell around it")
+        // Only the cells that differ: the text's, inside the tile.
+        let areas = try #require(tick.changedAreas)
+        #expect(areas.count == 1)
+        #expect(areas.allSatisfy { $0.intersection(rect) == $0 && $0.size.width == 1 && $0.size.height == 1 }, "one digit changed: \(areas)")
+        #expect(ScreenDiff(from: first.grid, to: tick.grid, areas: areas) == ScreenDiff(from: first.grid, to: tick.grid))
+        // The same drawing again changes nothing.
+        let again = DashboardView.frame(state, now: now, after: tick, changedTiles: ["buttons"])
+        #expect(again.changedAreas == [])
         #expect(tick.grid == DashboardView.screen(state, now: now))
         _ = state.update(F.key("?"))
         #expect(DashboardView.frame(state, now: now, after: tick, changedTiles: []).changedAreas == nil, "an overlay redraws in full")

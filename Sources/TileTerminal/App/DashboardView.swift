@@ -86,8 +86,8 @@ public enum DashboardView {
     public struct Frame: Sendable {
         /// The screen.
         public fileprivate(set) var grid: CellGrid
-        /// The areas that may differ from the frame before (a redrawn tile with the gutter around
-        /// it, the status line); nil when any cell may.
+        /// The areas that may differ from the frame before (the cells the frame wrote over the
+        /// last one); nil when any cell may.
         public let changedAreas: [Rect]?
         fileprivate let backdrop: Backdrop?
         fileprivate let statusLine: StatusLine
@@ -137,22 +137,15 @@ public enum DashboardView {
         // does), the screen is drawn over in place instead of copied (every cell retained and
         // released again) on every tick.
         var canvas = ScreenCanvas(taking: &previous.grid)
-        var areas: [Rect] = []
         for placement in state.visiblePlacements
         where changedTiles.contains(placement.id) || badges[placement.id] != previous.badges[placement.id] {
             drawTile(placement, of: state, now: now, in: &canvas)
-            // The frame around a focused tile lies in the gutter, a cell around it, and so do the
-            // halves of wide graphemes a tile's edge may have cut.
-            let rect = placement.rect
-            areas.append(Rect(x: rect.minX - 1, y: rect.minY - 1, width: rect.size.width + 2, height: rect.size.height + 2)
-                .intersection(canvas.bounds))
         }
         if statusLine != previous.statusLine {
             drawStatusLine(statusLine, in: &canvas, state: state)
-            let y = state.screen.height - BoardLayout.statusRows
-            if y >= 0 { areas.append(Rect(x: 0, y: y, width: state.screen.width, height: 1)) }
         }
-        return Frame(grid: canvas.grid, changedAreas: areas, backdrop: backdrop,
+        // The canvas knows which cells it wrote: only those can differ from the last frame.
+        return Frame(grid: canvas.grid, changedAreas: canvas.changed.map { [$0] } ?? [], backdrop: backdrop,
                      statusLine: statusLine, badges: badges)
     }
 

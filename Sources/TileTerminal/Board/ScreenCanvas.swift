@@ -6,6 +6,12 @@ import TileUI
 struct ScreenCanvas {
     private(set) var grid: CellGrid
 
+    /// The smallest rectangle holding every cell written since the canvas was made; nil while
+    /// none was. A tile copied in counts only the cells that differ from those it covers, so
+    /// that drawing over the last frame tells the terminal which cells can have changed: a 1 Hz
+    /// tick of the countdown, its seconds' digits, not the whole tile.
+    private(set) var changed: Rect?
+
     /// A `size` screen filled with `background`.
     init(size: Size, background: RGBColor?) {
         grid = CellGrid(width: size.width, height: size.height)
@@ -38,6 +44,7 @@ struct ScreenCanvas {
                 for x in area.minX..<area.maxX { row[x] = Cell(background: background) }
             }
         }
+        markChanged(area)
         repairEdges(of: area)
     }
 
@@ -48,7 +55,9 @@ struct ScreenCanvas {
         let area = Rect(origin: origin, size: Size(width: source.width, height: source.height)).intersection(clip).intersection(bounds)
         guard !area.isEmpty else { return }
         // Row by row in place: a tick copies a whole tile, and each cell through the grids'
-        // subscripts would be two calls.
+        // subscripts would be two calls. A cell equal to the one it covers is left alone (and
+        // not counted as changed).
+        var left = Int.max, right = Int.min, top = Int.max, bottom = Int.min
         for y in area.minY..<area.maxY {
             source.withRowCells(y - origin.y) { from in
                 grid.withRow(y) { to in
@@ -61,11 +70,17 @@ struct ScreenCanvas {
                             || x + 1 >= area.maxX && !cell.isContinuation && cell.character.cellWidth == 2 {
                             cell = Cell(foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
                         }
+                        guard to[x] != cell else { continue }
                         to[x] = cell
+                        left = min(left, x)
+                        right = max(right, x)
+                        top = min(top, y)
+                        bottom = max(bottom, y)
                     }
                 }
             }
         }
+        if left <= right { markChanged(Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)) }
         repairEdges(of: area)
     }
 
@@ -93,7 +108,10 @@ struct ScreenCanvas {
             column += width
         }
         let start = max(x, area.minX)
-        if column > start { repairEdges(of: Rect(x: start, y: y, width: column - start, height: 1)) }
+        if column > start {
+            markChanged(Rect(x: start, y: y, width: column - start, height: 1))
+            repairEdges(of: Rect(x: start, y: y, width: column - start, height: 1))
+        }
         return max(0, column - x)
     }
 
@@ -101,6 +119,7 @@ struct ScreenCanvas {
     mutating func put(_ character: Character, x: Int, y: Int, foreground: RGBColor?, background: RGBColor?) {
         guard grid.contains(x: x, y: y) else { return }
         grid[x, y] = Cell(character: character, foreground: foreground, background: background)
+        markChanged(Rect(x: x, y: y, width: 1, height: 1))
         repairEdges(of: Rect(x: x, y: y, width: 1, height: 1))
     }
 
@@ -127,5 +146,16 @@ struct ScreenCanvas {
     private mutating func blank(x: Int, y: Int) {
         let old = grid[x, y]
         grid[x, y] = Cell(foreground: old.foreground, background: old.background, attributes: old.attributes)
+        markChanged(Rect(x: x, y: y, width: 1, height: 1))
+    }
+
+    /// Widens `changed` to hold `rect`.
+    private mutating func markChanged(_ rect: Rect) {
+        guard let known = changed else {
+            changed = rect
+            return
+        }
+        let minX = min(known.minX, rect.minX), minY = min(known.minY, rect.minY)
+        changed = Rect(x: minX, y: minY, width: max(known.maxX, rect.maxX) - minX, height: max(known.maxY, rect.maxY) - minY)
     }
 }

@@ -45,4 +45,28 @@ extension EndToEndTests {
         let month = String(format: "%02d月 周", calendar.component(.month, from: Date()))
         #expect(screen.contains(month), "QQ Sync's placeholder shows \(month)…:\n\(screen)")
     }
+
+    /// The frame report reports every frame, or with TILES_BENCH_REPORT=first-frame (the
+    /// side-by-side benchmark's setting) the first frame alone, while the countdown ticks.
+    @Test(arguments: [false, true])
+    func theFrameReportCanBeLimitedToTheFirstFrame(firstOnly: Bool) throws {
+        let home = try DashboardHome()
+        let report = home.root.appendingPathComponent("frames.log")
+        var environment = home.environment(serviceURL: "http://127.0.0.1:9")
+        environment["TILES_BENCH_FILE"] = report.path
+        if firstOnly { environment["TILES_BENCH_REPORT"] = "first-frame" }
+        let session = try TmuxSession(command: [Self.tiles, "--tiles", "countdown:small"], width: 80, height: 24, environment: environment)
+        defer { session.close() }
+        _ = try session.waitFor("the countdown") { $0.contains("下班") }
+        // Three ticks of the countdown's seconds.
+        Thread.sleep(forTimeInterval: 3.2)
+        let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("first-frame ") }.count == 1, "\(lines)")
+        let ticks = lines.filter { $0.hasPrefix("frame tick ") }.count
+        if firstOnly {
+            #expect(lines.count == 1, "only the first frame: \(lines)")
+        } else {
+            #expect(ticks >= 2, "every tick reported: \(lines)")
+        }
+    }
 }

@@ -11,7 +11,11 @@ import Glibc
 ///     frame <reason> <cpu µs> <bytes>          a later frame: why, CPU spent on it, bytes written
 ///
 /// Reasons: `resize`, `input`, `data` (a provider finished), `tick` (live text on screen changed),
-/// `timeline` (an entry's date or a reload came). Without the variable nothing is measured.
+/// `timeline` (an entry's date or a reload came). Without the variable nothing is measured. With
+/// `TILES_BENCH_REPORT=first-frame` only the first frame is reported: later frames are neither
+/// timed nor counted (each costs two reads of `/proc/thread-self/io` and a write of the report),
+/// so that a benchmark of the board's idle and resize CPU measures the board alone
+/// (`scripts/bench_versus_c.py`).
 struct FrameLog {
     /// Why a frame was drawn.
     enum Reason: String {
@@ -20,6 +24,8 @@ struct FrameLog {
 
     private let handle: FileHandle?
     private var frameStart: timespec?
+    /// Whether frames after the first are reported.
+    private var reportsLaterFrames = true
 
     /// A log writing to `environment["TILES_BENCH_FILE"]`, or a silent one.
     init(environment: [String: String], log: (String) -> Void) {
@@ -33,10 +39,14 @@ struct FrameLog {
         handle = FileHandle(forWritingAtPath: path)
         handle?.seekToEndOfFile()
         if handle == nil { log("bench: cannot write \(path)") }
+        reportsLaterFrames = environment["TILES_BENCH_REPORT"] != "first-frame"
     }
 
     /// Whether frames are being reported.
     var isEnabled: Bool { handle != nil }
+
+    /// Whether frames after the first are reported (their CPU and bytes measured).
+    var reportsEveryFrame: Bool { handle != nil && reportsLaterFrames }
 
     /// Records that the first frame was drawn, now, with the tiles in `placeholders` drawn as such.
     func firstFrame(placeholders: [String]) {
@@ -55,7 +65,7 @@ struct FrameLog {
 
     /// Marks the start of the work for the next frame (when the loop wakes).
     mutating func startFrame() {
-        guard handle != nil else { return }
+        guard reportsEveryFrame else { return }
         frameStart = Self.threadCPUTime()
     }
 

@@ -53,6 +53,27 @@ import TileUISamples
         }
     }
 
+    /// The search outward by lightness gives the full scan's answer, ties included: for every
+    /// palette entry, every gray, the cube's midpoints and 40,000 random colours.
+    @Test func theLightnessSearchEqualsTheScan() {
+        var colors = (0..<256).map { ColorPalette.color(ofIndex: UInt8($0)) }
+        colors += (0...255).map { RGBColor(red: UInt8($0), green: UInt8($0), blue: UInt8($0)) }
+        let midpoints = zip(ColorPalette.cubeLevels, ColorPalette.cubeLevels.dropFirst()).map { ($0 + $1) / 2 }
+        for r in midpoints { for g in midpoints { for b in midpoints { colors.append(RGBColor(red: UInt8(r), green: UInt8(g), blue: UInt8(b))) } } }
+        var generator = SplitMix64(seed: 0xC0FFEE)
+        for _ in 0..<40_000 {
+            colors.append(RGBColor(
+                red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
+                blue: .random(in: 0...255, using: &generator)))
+        }
+        var differing: [RGBColor] = []
+        for color in colors {
+            let lab = OKLab(color)
+            if ColorPalette.nearestInCubeAndRamp(lab) != ColorPalette.nearest(lab, among: 16..<256) { differing.append(color) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ: \(differing.prefix(5))")
+    }
+
     /// Dark blues stay blue, dark ambers stay warm: the hue weighs more than the lightness.
     @Test func darkColoursKeepTheirHue() {
         #expect(ColorPalette.nearest256(RGBColor(hex: 0x0A2A5E)) == 17, "a dark navy is the cube's darkest blue, not a gray")

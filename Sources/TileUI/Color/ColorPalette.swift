@@ -44,7 +44,7 @@ public enum ColorPalette {
     /// weighed over lightness). Never returns 0–15: terminals and users remap those (themes,
     /// Solarized, …), while the cube and the gray ramp are drawn as xterm defines them.
     public static func nearest256(_ c: RGBColor) -> UInt8 {
-        cached(c, palette: 0) { nearest(OKLab(c), among: 16..<256) }
+        cached(c, palette: 0) { nearestInCubeAndRamp(OKLab(c)) }
     }
 
     /// The closest of the 16 ANSI colours (xterm defaults), for `palette16` terminals.
@@ -75,8 +75,51 @@ public enum ColorPalette {
     /// Every palette entry in OKLab, computed once.
     static let labTable: [OKLab] = table.map(OKLab.init)
 
+    /// The entries 16…255 by lightness (then index), for `nearestInCubeAndRamp`.
+    private static let byLightness: [(index: Int, lab: OKLab)] = (16..<256)
+        .map { (index: $0, lab: labTable[$0]) }
+        .sorted { ($0.lab.l, $0.index) < ($1.lab.l, $1.index) }
+
+    /// `nearest(lab, among: 16..<256)`, found without measuring all 240: the search starts at the
+    /// entries of `lab`'s lightness and goes outward, and stops where the difference of
+    /// lightness alone (a lower bound of the distance) exceeds the best distance found. The
+    /// same distances are compared and ties go to the lower index, so the answer is the scan's
+    /// (a test compares them); it measures a few dozen entries instead of 240. A board's first
+    /// frame matches a few hundred colours.
+    static func nearestInCubeAndRamp(_ lab: OKLab) -> UInt8 {
+        let entries = byLightness
+        var lower = 0, upper = entries.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if entries[middle].lab.l < lab.l { lower = middle + 1 } else { upper = middle }
+        }
+        var bestIndex = Int.max
+        var bestDistance = Double.infinity
+        var down = lower - 1, up = lower
+        while down >= 0 || up < entries.count {
+            let belowGap = down >= 0 ? lab.l - entries[down].lab.l : .infinity
+            let aboveGap = up < entries.count ? entries[up].lab.l - lab.l : .infinity
+            let next: (index: Int, lab: OKLab)
+            if belowGap <= aboveGap {
+                guard belowGap * belowGap <= bestDistance else { break }
+                next = entries[down]
+                down -= 1
+            } else {
+                guard aboveGap * aboveGap <= bestDistance else { break }
+                next = entries[up]
+                up += 1
+            }
+            let d = lab.distance(to: next.lab, chromaWeight: chromaWeight)
+            if d < bestDistance || d == bestDistance && next.index < bestIndex {
+                bestDistance = d
+                bestIndex = next.index
+            }
+        }
+        return UInt8(bestIndex)
+    }
+
     /// The entry of `range` nearest `lab`; ties go to the lower index.
-    private static func nearest(_ lab: OKLab, among range: Range<Int>) -> UInt8 {
+    static func nearest(_ lab: OKLab, among range: Range<Int>) -> UInt8 {
         var bestIndex = range.lowerBound
         var bestDistance = Double.infinity
         for index in range {

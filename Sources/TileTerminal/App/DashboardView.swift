@@ -119,7 +119,8 @@ public enum DashboardView {
 
     /// The frame for `state` at `now`. When `previous` shows the same backdrop, only the tiles in
     /// `changedTiles` (new drawing or status) and a changed status line are drawn again over it,
-    /// and only their rows are reported as changed; the result equals `screen(state, now:)`.
+    /// and only the cells that changed are reported (`changedAreas`); the result equals
+    /// `screen(state, now:)`.
     public static func frame(_ state: DashboardState, now: Date, after previous: consuming Frame?, changedTiles: Set<String>) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)

@@ -65,7 +65,7 @@ final class Doorbell: Sendable {
     /// Returns what rang, clearing it, and empties the pipe when `drainingPipe` (the loop's poll
     /// found it readable: a wake-up from a timeout, the 1 Hz tick's, need not read it). What rang
     /// is recorded before the byte is written, so a byte left in the pipe is only a wake-up to come.
-    func take(drainingPipe: Bool = true) -> Pending {
+    func take(drainingPipe: Bool) -> Pending {
         if drainingPipe {
             var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             while withUnsafeMutableBytes(of: &buffer, { read(readDescriptor, $0.baseAddress, $0.count) }) > 0 {}

@@ -32,9 +32,9 @@ public struct ScreenDiff: Equatable, Sendable {
     }
 
     /// The runs that turn `previous` into `next`, comparing only the cells inside `areas` (in any
-    /// order, overlapping or not): the caller knows every other cell is the same in both. A tick
-    /// that redraws one tile names the tile's rectangle, so the diff compares its cells, not the
-    /// whole rows it crosses.
+    /// order, overlapping or not): the caller knows every other cell is the same in both. A frame
+    /// drawn over the last one names the cells it wrote (a tick of the countdown, its changed
+    /// digits), so the diff compares those, not the whole rows they cross.
     public init(from previous: CellGrid, to next: CellGrid, areas: [Rect]) {
         precondition(
             previous.width == next.width && previous.height == next.height,

@@ -118,7 +118,8 @@ public enum ColorPalette {
         return UInt8(bestIndex)
     }
 
-    /// The entry of `range` nearest `lab`; ties go to the lower index.
+    /// The entry of `range` nearest `lab`; ties go to the lower index. Measures every entry: the
+    /// definition `nearestInCubeAndRamp` is tested against.
     static func nearest(_ lab: OKLab, among range: Range<Int>) -> UInt8 {
         var bestIndex = range.lowerBound
         var bestDistance = Double.infinity

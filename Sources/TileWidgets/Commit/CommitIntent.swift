@@ -38,8 +38,7 @@ public struct CommitIntent: WidgetIntent {
     /// The branch's page on GitHub (`https://github.com/apple/swift/tree/main`), opened when no
     /// commit is known.
     public var branchURL: URL? {
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#"))
-        let parts = [owner, repo, "tree", branch].map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+        let parts = [owner, repo, "tree", branch].map { PercentEncoding.encode($0, keeping: PercentEncoding.isPathAllowed) }
         return URL(string: "https://github.com/" + parts.joined(separator: "/"))
     }
 

@@ -34,8 +34,7 @@ public struct QQSyncEntry: TimelineEntry, Hashable {
     public var shareURL: URL {
         // Only RFC 3986 unreserved characters stay literal, so `&`, `=`, `#` and `+` in a quote
         // cannot end the text parameter early.
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        let encoded = quote.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        let encoded = PercentEncoding.encode(quote, keeping: PercentEncoding.isUnreserved)
         // Percent-encoded ASCII always forms a valid URL.
         return URL(string: "tiles:copy?text=" + encoded)!
     }

@@ -1,0 +1,53 @@
+/// Percent-encoding of URL parts, on UTF-8 bytes.
+///
+/// Foundation's `addingPercentEncoding(withAllowedCharacters:)` gives the same text through
+/// CFString, bridging and a character set built for each call: 1.3 million instructions of the
+/// board's first frame for QQ Sync's share link alone (docs/performance.md). A test compares the
+/// two on every ASCII character and on random text.
+enum PercentEncoding {
+    /// `text` with every UTF-8 byte that `isLiteral` rejects written `%XX` (upper-case hex).
+    static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isLiteral(byte) {
+                encoded.append(byte)
+            } else {
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigit(byte >> 4))
+                encoded.append(hexDigit(byte & 0x0F))
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// RFC 3986's unreserved characters: ASCII letters and digits, `-`, `.`, `_` and `~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// What Foundation's `CharacterSet.urlPathAllowed` keeps: the unreserved characters, the
+    /// sub-delimiters but `;` (`!$&'()*+,=`), `:`, `@` and `/`.
+    static func isPathAllowed(_ byte: UInt8) -> Bool {
+        if isUnreserved(byte) { return true }
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: "="),
+             UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import TileWidgets
+
+/// The byte-level percent-encoder gives Foundation's text for the two sets the widgets use.
+@Suite struct PercentEncodingTests {
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let path = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#"))
+
+    static func expectSameAsFoundation(_ text: String) {
+        #expect(PercentEncoding.encode(text, keeping: PercentEncoding.isUnreserved)
+            == text.addingPercentEncoding(withAllowedCharacters: unreserved), "\(text.debugDescription)")
+        #expect(PercentEncoding.encode(text, keeping: PercentEncoding.isPathAllowed)
+            == text.addingPercentEncoding(withAllowedCharacters: path), "\(text.debugDescription)")
+    }
+
+    @Test func everyASCIICharacterIsEncodedAsFoundationDoes() {
+        for value in UInt8(0)...UInt8(127) {
+            Self.expectSameAsFoundation(String(UnicodeScalar(value)))
+        }
+        Self.expectSameAsFoundation("a&b=c #1 +2?")
+    }
+
+    @Test func mixedTextIsEncodedAsFoundationDoes() {
+        // Every string of up to three of these: ASCII of each kind, CJK, an emoji, a joiner.
+        let pool: [String] = ["a", "Z", "0", "%", "/", "?", "#", " ", "é", "测", "试", "😀", "\u{200D}", "\u{7F}", "\u{0}", "~", "@"]
+        for first in pool {
+            for second in pool {
+                for third in pool {
+                    Self.expectSameAsFoundation(first + second + third)
+                }
+            }
+        }
+    }
+
+    @Test func theShareLinkCarriesTheQuoteWhole() {
+        let entry = QQSyncEntry(date: Date(timeIntervalSince1970: 0), quote: "测试 & 100%", quoteURL: nil, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(entry.shareURL.absoluteString == "tiles:copy?text=%E6%B5%8B%E8%AF%95%20%26%20100%25")
+    }
+}

@@ -46,17 +46,37 @@ enum CellWidth {
 
     /// Two bits per scalar below `directLimit`, four scalars a byte (32 KB), unpacked from the ranges
     /// on first use: a binary search per character was most of the cost of measuring CJK text.
+    /// A range fills its whole bytes at once (setting scalar by scalar cost a million
+    /// instructions of the first frame; docs/performance.md).
     private static let packed: [UInt8] = {
         var bytes = [UInt8](repeating: 0b0101_0101, count: Int(directLimit) / 4)
-        for range in EastAsianWidthTable.ranges {
-            let start = UInt32(truncatingIfNeeded: range >> 32)
-            guard start < directLimit else { break }
-            let end = min(UInt32(truncatingIfNeeded: (range >> 8) & 0xFF_FFFF), directLimit - 1)
-            let width = UInt8(truncatingIfNeeded: range & 0b11)
-            for value in start...end {
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            func set(_ value: UInt32, _ width: UInt8) {
                 let shift = (value & 3) * 2
                 let index = Int(value >> 2)
                 bytes[index] = bytes[index] & ~(0b11 << shift) | width << shift
+            }
+            for range in EastAsianWidthTable.ranges {
+                let start = UInt32(truncatingIfNeeded: range >> 32)
+                guard start < directLimit else { break }
+                let end = min(UInt32(truncatingIfNeeded: (range >> 8) & 0xFF_FFFF), directLimit - 1)
+                let width = UInt8(truncatingIfNeeded: range & 0b11)
+                // The scalars before the first whole byte, the whole bytes, then the rest.
+                var value = start
+                while value <= end && value & 3 != 0 {
+                    set(value, width)
+                    value += 1
+                }
+                let wholeEnd = (end + 1) & ~3
+                if value < wholeEnd {
+                    let fill = width * 0b0101_0101
+                    for index in Int(value >> 2)..<Int(wholeEnd >> 2) { bytes[index] = fill }
+                    value = wholeEnd
+                }
+                while value <= end {
+                    set(value, width)
+                    value += 1
+                }
             }
         }
         return bytes

@@ -79,26 +79,36 @@ extension BlockFont {
         let rows: [String]
         let width: Int
 
-        /// Folds each pair of pixel rows into one row of half blocks, written as UTF-8 bytes
-        /// (built from Characters, the two faces took 1.2 million instructions of the first frame).
-        init(bitmap: [[Bool]]) {
-            let width = bitmap[0].count
+        /// Folds each pair of pixel rows (`#` ink, anything else blank) into one row of half
+        /// blocks, written as UTF-8 bytes: built from Characters and Bool bitmaps, the two faces
+        /// took 1.2 million instructions of the first frame (docs/performance.md).
+        init(pixelRows: [ArraySlice<UInt8>]) {
+            let width = pixelRows[0].count
             precondition(
-                bitmap.allSatisfy { $0.count == width },
-                "BlockFont: every pixel row of \(bitmap) must be \(width) wide"
+                pixelRows.count.isMultiple(of: 2) && pixelRows.allSatisfy { $0.count == width },
+                "BlockFont: every pixel row of \(pixelRows.map { String(decoding: $0, as: UTF8.self) }) must be \(width) wide"
             )
             self.width = width
-            rows = stride(from: 0, to: bitmap.count, by: 2).map { top in
+            let ink = UInt8(ascii: "#")
+            rows = stride(from: 0, to: pixelRows.count, by: 2).map { top in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(width * 3)
-                for column in 0..<width {
+                let upper = pixelRows[top]
+                let lower = pixelRows[top + 1]
+                for offset in 0..<width {
                     // U+2588 █, U+2580 ▀ and U+2584 ▄ are E2 96 88, E2 96 80 and E2 96 84.
-                    switch (bitmap[top][column], bitmap[top + 1][column]) {
-                    case (true, true): bytes += [0xE2, 0x96, 0x88]
-                    case (true, false): bytes += [0xE2, 0x96, 0x80]
-                    case (false, true): bytes += [0xE2, 0x96, 0x84]
-                    case (false, false): bytes.append(UInt8(ascii: " "))
+                    let last: UInt8
+                    switch (upper[upper.startIndex + offset] == ink, lower[lower.startIndex + offset] == ink) {
+                    case (true, true): last = 0x88
+                    case (true, false): last = 0x80
+                    case (false, true): last = 0x84
+                    case (false, false):
+                        bytes.append(UInt8(ascii: " "))
+                        continue
                     }
+                    bytes.append(0xE2)
+                    bytes.append(0x96)
+                    bytes.append(last)
                 }
                 return String(decoding: bytes, as: UTF8.self)
             }
@@ -135,6 +145,7 @@ extension BlockFont {
     /// programming error, so it stops the program at the first use (and in the tests).
     private static func face(rows: Int, spaceWidth: Int, sheets: [String]) -> [Character: Glyph] {
         var glyphs: [Character: Glyph] = [" ": Glyph(blankWidth: spaceWidth, rows: rows)]
+        glyphs.reserveCapacity(64)
         for sheet in sheets {
             // Read as bytes: split by Character, the sheets took 3.5 million instructions of the
             // first frame that shows a block-glyph number (docs/performance.md).
@@ -147,7 +158,7 @@ extension BlockFont {
             )
             for (column, name) in names.enumerated() {
                 precondition(name.count == 1, "BlockFont: glyph name '\(name)' must be one character")
-                glyphs[name.first!] = Glyph(bitmap: pixelRows.map { row in row[column].map { $0 == UInt8(ascii: "#") } })
+                glyphs[name.first!] = Glyph(pixelRows: pixelRows.map { $0[column] })
             }
         }
         return glyphs

@@ -55,7 +55,10 @@ struct ThemeReader {
         var entries: [Entry] = []
         collectEntries(table, at: [], into: &entries)
         for entry in entries.sorted(by: { $0.position < $1.position }) {
-            let name = TOMLError.shown(entry.path.joined(separator: "."))
+            // Most names are one quoted key ("text.primary"): joining a one-part path through
+            // the generic `joined` cost the default theme 0.4 million instructions at start.
+            let key = entry.path.count == 1 ? entry.path[0] : entry.path.joined(separator: ".")
+            let name = TOMLError.shown(key)
             // A control character in a name would reach the terminal when the name is shown.
             if entry.path.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) {
                 errors.append(error(at: entry.position, "colour \"\(name)\" has a control character in its name; colour names are words like text.primary"))
@@ -63,10 +66,10 @@ struct ThemeReader {
             }
             do throws(ThemeError) {
                 let appearance = try readAppearance(entry, name: name)
-                if colors[entry.path.joined(separator: ".")] != nil {
+                if colors[key] != nil {
                     errors.append(error(at: entry.position, "colour \"\(name)\" is defined twice"))
                 } else {
-                    colors[entry.path.joined(separator: ".")] = appearance
+                    colors[key] = appearance
                 }
             } catch {
                 errors.append(error)

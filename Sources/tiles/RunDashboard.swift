@@ -135,7 +135,9 @@ struct RunDashboard: ParsableCommand {
         ImageAssets.userDirectory = directories.config.appendingPathComponent("assets")
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
-        let plainServices = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
+        let timeZone = SystemTimeZone.current(environment: plainEnvironment)
+        let plainServices = WidgetServices(
+            environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
         let host = ExtensionHost(runsDirectory: directories.cache.appendingPathComponent("extensions/runs"), log: log)
         let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
         if let loaded {
@@ -145,7 +147,7 @@ struct RunDashboard: ParsableCommand {
                 throw error.usageError
             }
         }
-        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version)
+        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
         let builtins = BuiltinWidgets.all(services: services)
         let widgets = builtins + (loaded?.extensionWidgets ?? [])
         // `--tiles` wins over the config's board, as every option wins over the file.
@@ -153,8 +155,8 @@ struct RunDashboard: ParsableCommand {
         let tiles = self.tiles == nil && !configTiles.isEmpty ? configTiles : try board(widgets: widgets)
         var options = DashboardOptions(
             widgets: widgets, tiles: tiles, initialFamily: family, scheme: scheme ?? loaded?.scheme,
-            themeName: theme ?? loaded?.themeName, directories: directories, environment: environment, log: log)
-        options.timeZone = services.timeZone
+            themeName: theme ?? loaded?.themeName, directories: directories, environment: environment,
+            timeZone: timeZone, log: log)
         options.reloadBudget = loaded?.reloadBudget
         // Edits of the config file apply while the board runs (options on the command line still win).
         let configPath = config

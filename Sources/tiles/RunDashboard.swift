@@ -136,6 +136,9 @@ struct RunDashboard: ParsableCommand {
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
         let timeZone = SystemTimeZone.current(environment: plainEnvironment)
+        // Calendars made without a zone take Foundation's default, which would otherwise look
+        // the system's zone up again through the whole environment (docs/performance.md).
+        NSTimeZone.default = timeZone
         let plainServices = WidgetServices(
             environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
         let host = ExtensionHost(runsDirectory: directories.cache.appendingPathComponent("extensions/runs"), log: log)

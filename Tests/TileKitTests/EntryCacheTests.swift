@@ -82,4 +82,27 @@ import TileKit
         reconfigured.add(WidgetInstance(id: "tile/1", widget: labelWidget(provider: provider), family: .systemMedium, parameters: ["city": .string("北京")]))
         #expect(reconfigured.currentEntry(for: "tile/1")?.isPlaceholder == true)
     }
+
+    @Test func heldTimelinesAreWrittenWhenAskedAsTheirTilesHaveThemThen() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = EntryCache(directory: directory)
+        let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "held")], from: $0), policy: .never) }])
+        let scheduler = scheduler(provider, cache: cache)
+        scheduler.holdsCacheWrites = true
+        await scheduler.run(until: t0, clock: clock)
+        #expect(scheduler.label("tile/1") == "held")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        #expect(written.isEmpty)
+        #expect(self.scheduler(ScriptedProvider([]), cache: cache).currentEntry(for: "tile/1")?.isPlaceholder == true)
+
+        scheduler.holdsCacheWrites = false
+        scheduler.writeHeldCache()
+        let restarted = self.scheduler(ScriptedProvider([]), cache: cache)
+        #expect(restarted.label("tile/1") == "held")
+        #expect(restarted.currentEntry(for: "tile/1")?.isPlaceholder == false)
+        // Written once: a second call has nothing left to write.
+        try FileManager.default.removeItem(at: directory)
+        scheduler.writeHeldCache()
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
 }

@@ -37,6 +37,13 @@ public final class TimelineScheduler {
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     /// How many times each tile's provider has been called (for tests and the benchmark).
     public private(set) var providerCalls: [String: Int] = [:]
+    /// Whether new timelines wait in memory for `writeHeldCache()` instead of being written to
+    /// the entry cache as they are applied. The board holds them while it builds its first frame,
+    /// which writing a timeline (encoding it, writing a file) would delay by a million
+    /// instructions (docs/performance.md).
+    public var holdsCacheWrites = false
+    /// The tiles whose timelines wait to be written, in the order they came, with when.
+    private var heldCacheWrites: [(id: String, at: Date)] = []
 
     /// A scheduler reading time from `clock`, persisting timelines in `cache`, taking requests from
     /// `center`, and calling `wake` (from any thread) when a provider finishes.
@@ -203,7 +210,14 @@ public final class TimelineScheduler {
             tasks[completion.token] = nil
             guard var state = instances[completion.id], state.inFlight?.token == completion.token else { continue }
             state.finish(completion.result, now: now, retry: configuration.retry)
-            if case .success = completion.result, let cache { save(state, to: cache, now: now) }
+            if case .success = completion.result, let cache {
+                if holdsCacheWrites {
+                    heldCacheWrites.removeAll { $0.id == completion.id }
+                    heldCacheWrites.append((completion.id, now))
+                } else {
+                    save(state, to: cache, now: now)
+                }
+            }
             instances[completion.id] = state
             changed.insert(completion.id)
         }
@@ -282,6 +296,17 @@ public final class TimelineScheduler {
                 if case .kind(let wanted) = request.target, wanted != kind { continue }
                 reload(id: id, reason: .widgetCenter, requestedAt: requestedAt)
             }
+        }
+    }
+
+    /// Writes the timelines held while `holdsCacheWrites` was on, each as its tile has it now.
+    public func writeHeldCache() {
+        let held = heldCacheWrites
+        heldCacheWrites = []
+        guard let cache else { return }
+        for (id, at) in held {
+            guard let state = instances[id] else { continue }
+            save(state, to: cache, now: at)
         }
     }
 

@@ -166,10 +166,14 @@ final class DashboardSession {
     /// Draws the first frame, with what local providers computed meanwhile and the cache or
     /// placeholders for the rest, then runs until a quit.
     func run() {
+        // Timelines computed for the first frame are written to the cache once it is drawn.
+        scheduler.holdsCacheWrites = true
         var carried = startProvidersForTheFirstFrame()
         refreshVisibleTiles()
         draw(changedTiles: [])
         frames.firstFrame(placeholders: frames.isEnabled ? placeholderTiles : [])
+        scheduler.holdsCacheWrites = false
+        scheduler.writeHeldCache()
         while true {
             let events = carried.isEmpty ? loop.wait(until: nextWakeDate()) : carried
             carried = []

@@ -118,4 +118,13 @@ import Testing
         #expect(BlockFont.render("A B", rows: rows)!.allSatisfy { $0.contains(" ") })
         #expect(BlockFont.glyph(for: " ", rows: rows)!.allSatisfy { $0.allSatisfy { $0 == " " } })
     }
+
+    /// Digits are equally wide at each scale (tabular figures): a ticking clock keeps its layout,
+    /// which redrawing live text in place relies on (`RetainedDrawing`).
+    @Test func digitsAreTabularAtEveryScale() {
+        for rows in BlockFont.rowCounts {
+            let widths = Set("0123456789".map { BlockFont.width(of: String($0), rows: rows) })
+            #expect(widths.count == 1, "\(rows) rows: \(widths)")
+        }
+    }
 }

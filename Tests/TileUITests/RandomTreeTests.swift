@@ -6,6 +6,8 @@ import TileUISamples
 /// Builds random view trees from every view and modifier TileUI has.
 struct RandomTreeBuilder {
     var rng: SplitMix64
+    /// When set, a leaf may be live date text about this date (a timer, relative or offset).
+    var liveTarget: Date?
 
     static let texts = [
         "", "Hi", "Hello, world", "所有快乐都向你靠拢,所有好运都在路上。", "加油,打工人!😄", "06", "12:45",
@@ -41,6 +43,14 @@ struct RandomTreeBuilder {
     }
 
     mutating func leaf() -> AnyView {
+        if let liveTarget, int(0...2) == 0 {
+            switch int(0...4) {
+            case 0: return AnyView(Text(liveTarget, style: .relative))
+            case 1: return AnyView(Text(liveTarget, style: .offset))
+            case 2: return AnyView(Text(timerInterval: liveTarget.addingTimeInterval(-4_000)...liveTarget))
+            default: return AnyView(Text(liveTarget, style: .timer))
+            }
+        }
         switch int(0...9) {
         case 0, 1, 2: return AnyView(Text(pick(Self.texts)))
         case 3: return AnyView(pick(Self.colors))

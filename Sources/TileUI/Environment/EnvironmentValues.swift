@@ -116,6 +116,11 @@ public struct Environment<Value>: @unchecked Sendable {
 @usableFromInline
 final class ResolveContext: @unchecked Sendable {
     @usableFromInline var environment: EnvironmentValues
+    /// The live date texts made so far, which a `RetainedDrawing` redraws on their ticks.
+    var liveTexts: [LiveTextNode] = []
+    /// Whether some node made nodes while drawing (a GeometryReader's content): such a tree is
+    /// made anew by each drawing, so a `RetainedDrawing` cannot redraw it in place.
+    var buildsWhileDrawing = false
 
     init(environment: EnvironmentValues) {
         self.environment = environment

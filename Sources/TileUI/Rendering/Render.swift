@@ -14,17 +14,102 @@ extension CellGrid {
     public static func renderTree<V: View>(
         _ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard
     ) -> (grid: CellGrid, nextChange: Date?) {
+        let drawing = RetainedDrawing(view, width: width, height: height, environment: environment)
+        return (drawing.grid, drawing.nextChange)
+    }
+}
+
+/// A rendered view kept with its layout tree, so that a tick of its live date text redraws only
+/// the rows that text covers instead of building and laying out the whole tree again
+/// (docs/design.md "Live text"). A countdown's tile ticks once a second; this is most of what
+/// the board does while idle (docs/performance.md).
+///
+/// Not thread-safe: the board keeps one per tile on its own thread.
+public final class RetainedDrawing {
+    /// The drawing as of the last render or `advance(to:)`.
+    public private(set) var grid: CellGrid
+    /// When the drawing next changes by itself (live date text); nil for never.
+    public private(set) var nextChange: Date?
+    private let root: LayoutNode?
+    private let frame: Rect
+    private let proposal: ProposedSize
+    private let liveTexts: [LiveTextNode]
+
+    /// Renders `view` as `CellGrid.renderTree` does and keeps its tree when it has live text.
+    public init<V: View>(_ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard) {
         let context = ResolveContext(environment: environment)
-        return ResolveContext.$current.withValue(context) {
+        let (root, frame, proposal, canvas) = ResolveContext.$current.withValue(context) {
             let inputs = _ViewInputs(environment: environment, context: context)
             let root = makeSingleNode(view, inputs)
             var canvas = Canvas(grid: CellGrid(width: width, height: height))
             let proposal = ProposedSize(width: max(0, width), height: max(0, height))
             let size = root.sizeThatFits(proposal)
             let offset = Alignment.center.offset(child: size, container: Size(width: width, height: height))
-            root.draw(in: Rect(origin: offset, size: size), proposal: proposal, canvas: &canvas)
-            canvas.grid.widgetURL = canvas.widgetURL
-            return (canvas.grid, root.nextChange(after: environment.now))
+            let frame = Rect(origin: offset, size: size)
+            root.draw(in: frame, proposal: proposal, canvas: &canvas)
+            return (root, frame, proposal, canvas)
         }
+        grid = canvas.grid
+        grid.widgetURL = canvas.widgetURL
+        nextChange = root.nextChange(after: environment.now)
+        // Only a drawing that ticks needs its live texts (and the tree that draws them); a tree
+        // that makes nodes while drawing is made anew by every drawing and cannot be kept.
+        let liveTexts = nextChange == nil || context.buildsWhileDrawing ? [] : context.liveTexts
+        self.liveTexts = liveTexts
+        self.root = liveTexts.isEmpty ? nil : root
+        self.frame = frame
+        self.proposal = proposal
+    }
+
+    /// A drawing made elsewhere (a grid from another renderer), which `advance(to:)` cannot redraw.
+    public init(grid: CellGrid, nextChange: Date?) {
+        self.grid = grid
+        self.nextChange = nextChange
+        root = nil
+        frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        proposal = .unspecified
+        liveTexts = []
+    }
+
+    /// Brings the drawing to `now` in place: the live texts whose string changed show their new
+    /// one, and the rows they cover are cleared and drawn again by the whole tree, clipped to
+    /// those rows, which gives exactly the cells a full render would (a test compares them).
+    /// Only when every changed text keeps its shape (`LiveTextNode.keepsShape`: a clock's digits),
+    /// so that no layout changes. Returns false, and changes nothing, otherwise: render again.
+    public func advance(to now: Date) -> Bool {
+        guard let root else { return false }
+        var changes: [(node: LiveTextNode, string: String)] = []
+        for node in liveTexts {
+            let string = node.string(at: now)
+            guard string != node.shown else { continue }
+            guard LiveTextNode.keepsShape(node.shown, string) else { return false }
+            changes.append((node, string))
+        }
+        var top = Int.max, bottom = Int.min
+        for (node, string) in changes {
+            node.show(string)
+            for rows in node.drawnRows {
+                top = min(top, rows.lowerBound)
+                bottom = max(bottom, rows.upperBound)
+            }
+        }
+        top = max(top, 0)
+        bottom = min(bottom, grid.height)
+        if top < bottom {
+            // The rows start blank, as a new grid does, so translucent paint blends as it did;
+            // they span the grid's width, so no wide grapheme is cut at the clip's edge.
+            var canvas = Canvas(grid: grid)
+            grid = CellGrid(width: 0, height: 0)
+            for y in top..<bottom {
+                canvas.grid.withRow(y) { row in
+                    for x in row.indices { row[x] = Cell() }
+                }
+            }
+            canvas.clip = Rect(x: 0, y: top, width: canvas.grid.width, height: bottom - top)
+            root.draw(in: frame, proposal: proposal, canvas: &canvas)
+            grid = canvas.grid
+        }
+        nextChange = root.nextChange(after: now)
+        return true
     }
 }

@@ -77,17 +77,73 @@ struct LiveDateText: Sendable {
 }
 
 /// A Text whose string depends on "now": lays out like its text and reports its next tick.
-final class LiveTextNode: WrapperNode {
+///
+/// It keeps what it needs to be brought to a later "now" in place (`RetainedDrawing.advance`):
+/// the environment its text was made in, the string shown, and the rows it was drawn on.
+final class LiveTextNode: LayoutNode {
     let live: LiveDateText
-    let timeZone: TimeZone
+    private let environment: EnvironmentValues
+    /// The string the text shows, as `live` gave it (before line-breaking preparation).
+    private(set) var shown: String
+    private(set) var text: TextNode
+    /// The rows each drawing of the text covered, top to bottom.
+    private(set) var drawnRows: [Range<Int>] = []
 
-    init(child: LayoutNode, live: LiveDateText, timeZone: TimeZone) {
+    init(live: LiveDateText, environment: EnvironmentValues) {
         self.live = live
-        self.timeZone = timeZone
-        super.init(child: child)
+        self.environment = environment
+        shown = live.string(now: environment.now, timeZone: environment.timeZone)
+        text = TextNode(text: shown, environment: environment)
+        super.init()
     }
 
+    /// The string the text shows at `now`.
+    func string(at now: Date) -> String {
+        live.string(now: now, timeZone: environment.timeZone)
+    }
+
+    /// Shows `string` instead, which must measure and break as the string shown does (see
+    /// `keepsShape`): the layout around the text stays valid.
+    func show(_ string: String) {
+        shown = string
+        text = TextNode(text: string, environment: environment)
+    }
+
+    /// Whether `new` lays out exactly as `old`: the same bytes but for digits replaced by digits.
+    /// Digits are one column each in cells and equally wide within each block-glyph scale
+    /// (tabular figures), and a line never breaks between two of them, so every measurement,
+    /// line break and truncation of the text is the same. A ticking clock changes only digits.
+    static func keepsShape(_ old: String, _ new: String) -> Bool {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var oldBytes = old.utf8.makeIterator()
+        var newBytes = new.utf8.makeIterator()
+        while true {
+            switch (oldBytes.next(), newBytes.next()) {
+            case (nil, nil):
+                return true
+            case let (a?, b?) where a == b || (digits.contains(a) && digits.contains(b)):
+                continue
+            default:
+                return false
+            }
+        }
+    }
+
+    override func computeSize(_ proposal: ProposedSize) -> Size { text.sizeThatFits(proposal) }
+
+    override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        // A text taller than its frame draws past it: the rows are those it covers.
+        let height = max(rect.size.height, text.layout(for: proposal).size.height)
+        let rows = rect.minY..<rect.minY + height
+        if !drawnRows.contains(rows) { drawnRows.append(rows) }
+        text.draw(in: rect, proposal: proposal, canvas: &canvas)
+    }
+
+    override var spacingKind: SpacingKind { .text }
+    override func firstBaseline(for size: Size) -> Int { text.firstBaseline(for: size) }
+    override func lastBaseline(for size: Size) -> Int { text.lastBaseline(for: size) }
+
     override func nextChange(after now: Date) -> Date? {
-        live.nextChange(after: now, timeZone: timeZone)
+        live.nextChange(after: now, timeZone: environment.timeZone)
     }
 }

@@ -36,6 +36,7 @@ final class GeometryNode: LayoutNode {
     }
 
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        inputs.context.buildsWhileDrawing = true
         let children = build(GeometryProxy(size: rect.size))
         let stack = ZStackNode(alignment: .topLeading, children: children)
         let p = ProposedSize(rect.size)

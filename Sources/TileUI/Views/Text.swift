@@ -36,8 +36,8 @@ public struct Text: PrimitiveView {
         guard let live = view.liveDate else {
             return _ViewOutputs(TextNode(text: view.content, environment: inputs.environment))
         }
-        let environment = inputs.environment
-        let text = TextNode(text: live.string(now: environment.now, timeZone: environment.timeZone), environment: environment)
-        return _ViewOutputs(LiveTextNode(child: text, live: live, timeZone: environment.timeZone))
+        let node = LiveTextNode(live: live, environment: inputs.environment)
+        inputs.context.liveTexts.append(node)
+        return _ViewOutputs(node)
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import TileUI
+import TileUISamples
+
+/// A drawing brought to a later "now" in place equals a full render at that moment, cell for cell.
+@Suite struct RetainedDrawingTests {
+    static let target = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func environment(now: Date, dark: Bool) -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.now = now
+        environment.colorScheme = dark ? .dark : .light
+        environment.timeZone = TimeZone(identifier: "Asia/Shanghai")!
+        return environment
+    }
+
+    /// Random trees with live text (timers, relative and offset dates) among gradients,
+    /// translucent fills, pictures, links, CJK and emoji, ticked across minute and ten-minute
+    /// boundaries, where the text changes shape and the drawing must be rendered again.
+    @Test(arguments: 0..<4)
+    func advancingEqualsRenderingAgain(batch: Int) {
+        var advanced = 0, renderedAgain = 0
+        for index in 0..<150 {
+            let seed = UInt64(10_000 + batch * 150 + index)
+            var builder = RandomTreeBuilder(rng: SplitMix64(seed: seed), liveTarget: Self.target)
+            let view = builder.view(depth: builder.int(1...4))
+            let width = builder.int(1...80), height = builder.int(1...24)
+            let dark = builder.bool()
+            // From 10:05 before the target, so that timers pass 10:00 and 9:59 (a shorter text).
+            var now = Self.target - 605
+            var current = RetainedDrawing(view, width: width, height: height, environment: Self.environment(now: now, dark: dark))
+            // Trees without live text on screen never tick.
+            guard current.nextChange != nil else { continue }
+            for _ in 0..<24 {
+                now += Double(builder.pick([1, 1, 1, 2, 7, 61]))
+                let environment = Self.environment(now: now, dark: dark)
+                let full = CellGrid.renderTree(view, width: width, height: height, environment: environment)
+                if current.advance(to: now) {
+                    advanced += 1
+                } else {
+                    renderedAgain += 1
+                    current = RetainedDrawing(view, width: width, height: height, environment: environment)
+                }
+                let same = current.grid == full.grid
+                #expect(same, "seed \(seed) at \(now.timeIntervalSince(Self.target)) s:\n\(current.grid.text)\n---\n\(full.grid.text)")
+                let sameNextChange = current.nextChange == full.nextChange
+                #expect(sameNextChange, "seed \(seed)")
+                if !same { break }
+            }
+        }
+        // Both paths were taken, the one in place most often.
+        let bothTaken = advanced > renderedAgain && renderedAgain > 0
+        #expect(bothTaken, "\(advanced) advanced, \(renderedAgain) rendered again")
+    }
+
+    @Test func aDrawingWithoutLiveTextCannotAdvance() {
+        let drawing = RetainedDrawing(Text("still"), width: 10, height: 1, environment: Self.environment(now: Self.target, dark: false))
+        #expect(drawing.nextChange == nil)
+        #expect(!drawing.advance(to: Self.target + 1))
+        #expect(drawing.grid == CellGrid.render(Text("still"), width: 10, height: 1))
+    }
+
+    @Test func onlyDigitsForDigitsKeepTheShape() {
+        #expect(LiveTextNode.keepsShape("10:05", "10:04"))
+        #expect(LiveTextNode.keepsShape("1 min, 10 sec", "1 min, 19 sec"))
+        #expect(!LiveTextNode.keepsShape("10:00", "9:59"))
+        #expect(!LiveTextNode.keepsShape("1 min, 10 sec", "1 min, 9 sec"))
+        #expect(!LiveTextNode.keepsShape("-1 minute", "-2 minutes"))
+        #expect(!LiveTextNode.keepsShape("12", "1２"))
+    }
+}

@@ -16,8 +16,9 @@ enum ExtensionDrawing {
         }
     }
 
-    /// The grid of `entry` in the environment's family, and when its live text next changes.
-    static func draw(_ entry: ExtensionEntry, environment: EnvironmentValues) -> (grid: CellGrid, nextChange: Date?) {
+    /// The drawing of `entry` in the environment's family, which knows when its live text next
+    /// changes and can follow it in place.
+    static func draw(_ entry: ExtensionEntry, environment: EnvironmentValues) -> RetainedDrawing {
         let (columns, rows) = environment.widgetFamily.gridSize(in: environment.sizeClass)
         let node: ViewNode
         switch entry.content {
@@ -29,7 +30,7 @@ enum ExtensionDrawing {
             node = SGRText.viewNode("", width: columns, height: rows)
         }
         let url = entry.url.flatMap(URL.init(string:))
-        return CellGrid.renderTree(node.makeView().widgetURL(url), width: columns, height: rows, environment: environment)
+        return RetainedDrawing(node.makeView().widgetURL(url), width: columns, height: rows, environment: environment)
     }
 
     /// Decoded trees by their JSON text: a tile is drawn again on every tick of its live text,

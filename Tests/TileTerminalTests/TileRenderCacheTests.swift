@@ -8,11 +8,12 @@ import TileUI
 struct TileRenderCacheTests {
     let now = Date(timeIntervalSince1970: 1_000_000)
     let key = TileRenderCache.Key(family: .systemMedium, scheme: .light, theme: .default, isPlaceholder: false)
+    let drawing = RetainedDrawing(grid: CellGrid(width: 2, height: 1), nextChange: nil)
 
     @Test func aTileIsDrawnOnceUntilSomethingItDependsOnChanges() {
         var cache = TileRenderCache()
         #expect(cache.needsRender("a", key: key, now: now), "never drawn")
-        cache.didRender("a", key: key, nextChange: nil)
+        cache.didRender("a", key: key, drawing: drawing, nextChange: nil)
         #expect(!cache.needsRender("a", key: key, now: now.addingTimeInterval(3600)))
 
         var dark = key
@@ -30,16 +31,28 @@ struct TileRenderCacheTests {
 
         cache.invalidate(["a"])
         #expect(cache.needsRender("a", key: key, now: now), "a new entry")
-        cache.didRender("a", key: key, nextChange: nil)
+        cache.didRender("a", key: key, drawing: drawing, nextChange: nil)
         #expect(!cache.needsRender("a", key: key, now: now))
     }
 
     @Test func liveTextIsDrawnAgainWhenItsNextChangeComes() {
         var cache = TileRenderCache()
-        cache.didRender("clock", key: key, nextChange: now.addingTimeInterval(1))
+        cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
         #expect(!cache.needsRender("clock", key: key, now: now))
         #expect(cache.needsRender("clock", key: key, now: now.addingTimeInterval(1)))
         #expect(cache.nextChange(of: "clock") == now.addingTimeInterval(1))
+    }
+
+    @Test func onlyATickOfTheSameEntryKeepsTheLastDrawing() {
+        var cache = TileRenderCache()
+        #expect(cache.tickingDrawing("clock", key: key) == nil, "never drawn")
+        cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        #expect(cache.tickingDrawing("clock", key: key) === drawing)
+        var dark = key
+        dark.scheme = .dark
+        #expect(cache.tickingDrawing("clock", key: dark) == nil, "another scheme")
+        cache.invalidate(["clock"])
+        #expect(cache.tickingDrawing("clock", key: key) == nil, "a new entry")
     }
 
     @Test func aFailedOpenNamesTheLinkOnce() {

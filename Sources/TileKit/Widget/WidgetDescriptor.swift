@@ -30,7 +30,7 @@ public struct WidgetDescriptor: Sendable {
     let placeholderEntry: @Sendable (TimelineContext) -> AnyTimelineEntry
     let snapshotEntry: @Sendable (TimelineContext, [String: ParameterValue]) async -> AnyTimelineEntry
     let makeTimeline: @Sendable (TimelineContext, [String: ParameterValue]) async throws -> AnyTimeline
-    let draw: @Sendable (AnyTimelineEntry, EnvironmentValues) -> (grid: CellGrid, nextChange: Date?)?
+    let draw: @Sendable (AnyTimelineEntry, EnvironmentValues) -> RetainedDrawing?
     let makeView: @Sendable (AnyTimelineEntry) -> AnyView?
     let encodeEntries: @Sendable ([AnyTimelineEntry]) throws -> Data
     let decodeEntries: @Sendable (Data) throws -> [AnyTimelineEntry]
@@ -67,13 +67,22 @@ public struct WidgetDescriptor: Sendable {
     public func render(
         _ entry: AnyTimelineEntry, family: WidgetFamily, environment: EnvironmentValues = .standard
     ) -> (grid: CellGrid, nextChange: Date?) {
+        let drawing = self.drawing(entry, family: family, environment: environment)
+        return (drawing.grid, drawing.nextChange)
+    }
+
+    /// Renders like `render(_:family:environment:)`, keeping what the drawing needs to follow its
+    /// live date text in place (`RetainedDrawing.advance(to:)`), as the board does every second.
+    public func drawing(
+        _ entry: AnyTimelineEntry, family: WidgetFamily, environment: EnvironmentValues = .standard
+    ) -> RetainedDrawing {
         var environment = environment
         environment.widgetFamily = family
         if let drawn = draw(entry, environment) { return drawn }
         // An entry of another widget's type (only a foreign cache could produce one): draw nothing
         // rather than crash.
         let (columns, rows) = family.gridSize(in: environment.sizeClass)
-        return (CellGrid(width: columns, height: rows), nil)
+        return RetainedDrawing(grid: CellGrid(width: columns, height: rows), nextChange: nil)
     }
 
     /// The view the widget draws `entry` with, before the environment is applied; nil for widgets
@@ -97,7 +106,7 @@ extension WidgetDescriptor {
         placeholder: @escaping @Sendable (TimelineContext) -> Entry,
         snapshot: @escaping @Sendable (TimelineContext, [String: ParameterValue]) async -> Entry,
         timeline: @escaping @Sendable (TimelineContext, [String: ParameterValue]) async throws -> Timeline<Entry>,
-        draw: @escaping @Sendable (Entry, EnvironmentValues) -> (grid: CellGrid, nextChange: Date?)
+        draw: @escaping @Sendable (Entry, EnvironmentValues) -> RetainedDrawing
     ) {
         self.kind = kind
         self.revision = kind
@@ -145,7 +154,7 @@ extension WidgetDescriptor {
         self.draw = { entry, environment in
             guard let entry = entry.base as? Entry else { return nil }
             let (columns, rows) = environment.widgetFamily.gridSize(in: environment.sizeClass)
-            return CellGrid.renderTree(content(entry), width: columns, height: rows, environment: environment)
+            return RetainedDrawing(content(entry), width: columns, height: rows, environment: environment)
         }
         self.makeView = { entry in (entry.base as? Entry).map { AnyView(content($0)) } }
         self.encodeEntries = { entries in

@@ -508,14 +508,21 @@ final class DashboardSession {
                 family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
                 isPlaceholder: current.isPlaceholder)
             if tile.grid == nil || cache.needsRender(id, key: key, now: now) {
-                var tileEnvironment = environment
-                if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
-                let (grid, reported) = widget.render(current.entry, family: tile.family, environment: tileEnvironment)
+                let drawing: RetainedDrawing
+                // A live text's tick redraws the rows of its text in the last drawing when it can
+                // (a clock's digits); anything else renders the tile again.
+                if tile.grid != nil, let kept = cache.tickingDrawing(id, key: key), kept.advance(to: now) {
+                    drawing = kept
+                } else {
+                    var tileEnvironment = environment
+                    if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
+                    drawing = widget.drawing(current.entry, family: tile.family, environment: tileEnvironment)
+                }
                 // A change reported as already due would wake the loop at once, again and again.
-                let nextChange = reported.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
-                cache.didRender(id, key: key, nextChange: nextChange)
+                let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
+                cache.didRender(id, key: key, drawing: drawing, nextChange: nextChange)
                 scheduler.setLiveTextTick(nextChange, for: id, visible: true)
-                _ = state.update(.rendered(id: tile.id, grid: grid))
+                _ = state.update(.rendered(id: tile.id, grid: drawing.grid))
                 changed.insert(tile.id)
             } else if !visible.contains(id) {
                 scheduler.setLiveTextTick(cache.nextChange(of: id), for: id, visible: true)

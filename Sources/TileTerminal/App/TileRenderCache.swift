@@ -14,7 +14,7 @@ struct TileRenderCache {
         var isPlaceholder: Bool
     }
 
-    private var drawn: [String: (key: Key, nextChange: Date?)] = [:]
+    private var drawn: [String: (key: Key, drawing: RetainedDrawing, nextChange: Date?)] = [:]
     /// Tiles whose entry changed since they were drawn (from `TimelineScheduler.processDue()`).
     private var stale: Set<String> = []
 
@@ -30,9 +30,17 @@ struct TileRenderCache {
         return false
     }
 
-    /// Records that tile `id` was drawn with `key`; its live text next changes at `nextChange`.
-    mutating func didRender(_ id: String, key: Key, nextChange: Date?) {
-        drawn[id] = (key, nextChange)
+    /// The last drawing of tile `id` when nothing but the time has changed since (same entry,
+    /// same `key`): a live text's tick, which the drawing may follow in place.
+    func tickingDrawing(_ id: String, key: Key) -> RetainedDrawing? {
+        guard !stale.contains(id), let last = drawn[id], last.key == key else { return nil }
+        return last.drawing
+    }
+
+    /// Records that tile `id` was drawn with `key` as `drawing`; its live text next changes at
+    /// `nextChange`.
+    mutating func didRender(_ id: String, key: Key, drawing: RetainedDrawing, nextChange: Date?) {
+        drawn[id] = (key, drawing, nextChange)
         stale.remove(id)
     }
 

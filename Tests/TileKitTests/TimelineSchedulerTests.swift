@@ -201,6 +201,28 @@ import Testing
         #expect(scheduler.nextWakeDate() == nil)
     }
 
+    @Test func anEntryRevisionNamesOneEntryOfOneTimeline() async {
+        let provider = ScriptedProvider([
+            .timeline { Timeline(entries: entries([(0, "a"), (60, "b")], from: $0), policy: .after($0 + 120)) },
+            .timeline { Timeline(entries: entries([(0, "a")], from: $0), policy: .never) },
+        ])
+        let scheduler = board(provider)
+        #expect(scheduler.currentEntryAndRevision(for: "a")?.revision == nil, "the placeholder")
+        await scheduler.run(until: t0, clock: clock)
+        let first = scheduler.currentEntryAndRevision(for: "a")?.revision
+        #expect(first != nil)
+        scheduler.setLiveTextTick(t0 + 1, for: "a")
+        await scheduler.run(until: t0 + 1, clock: clock)
+        #expect(scheduler.currentEntryAndRevision(for: "a")?.revision == first, "a tick shows the same entry")
+        await scheduler.run(until: t0 + 60, clock: clock)
+        let second = scheduler.currentEntryAndRevision(for: "a")?.revision
+        #expect(second != nil && second != first, "the next entry")
+        await scheduler.run(until: t0 + 120, clock: clock)
+        #expect(scheduler.label("a") == "a")
+        let third = scheduler.currentEntryAndRevision(for: "a")?.revision
+        #expect(third != nil && third != first && third != second, "the first entry of a new timeline")
+    }
+
     @Test func testFamilyChangeRedrawsWithoutCallingTheProvider() async {
         let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "a")], from: $0), policy: .never) }])
         let scheduler = board(provider)

@@ -92,6 +92,26 @@ struct IncrementalFrameTests {
         _ = state.update(F.key("?"))
         #expect(DashboardView.frame(state, now: now, after: tick, changedTiles: []).changedAreas == nil, "an overlay redraws in full")
     }
+
+    @Test func aTickCopiesOnlyTheRowsItRedrew() throws {
+        var state = F.board()
+        let before = Self.grid(.systemMedium, text: "1:01", offset: 1)
+        let after = Self.grid(.systemMedium, text: "1:00", offset: 1)
+        let differing = (0..<after.height).filter { y in (0..<after.width).contains { before[$0, y] != after[$0, y] } }
+        #expect(differing == [1])
+        _ = state.update(.rendered(id: "buttons", grid: before))
+        let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        _ = state.update(.rendered(id: "buttons", grid: after))
+        let tick = DashboardView.frame(state, now: now, after: first, changedTiles: ["buttons"], changedRows: ["buttons": 1..<2])
+        #expect(tick.grid == DashboardView.screen(state, now: now))
+        // Only those rows are copied: a change outside them stays off the screen.
+        var elsewhere = after
+        elsewhere[0, 5] = Cell(character: "X")
+        _ = state.update(.rendered(id: "buttons", grid: elsewhere))
+        let partial = DashboardView.frame(state, now: now, after: tick, changedTiles: ["buttons"], changedRows: ["buttons": 1..<2])
+        #expect(partial.grid == tick.grid)
+        #expect(partial.grid != DashboardView.screen(state, now: now))
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.

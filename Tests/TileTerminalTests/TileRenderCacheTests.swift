@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TileKit
+@testable import TileKit
 import TileUI
 @testable import TileTerminal
 
@@ -45,14 +45,30 @@ struct TileRenderCacheTests {
 
     @Test func onlyATickOfTheSameEntryKeepsTheLastDrawing() {
         var cache = TileRenderCache()
+        var key = self.key
+        key.entry = EntryRevision(timeline: 7, index: 0)
         #expect(cache.tickingDrawing("clock", key: key) == nil, "never drawn")
         cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        #expect(cache.tickingDrawing("clock", key: key) === drawing)
+        // The scheduler reports the tick (and any change) as due: the drawing may still follow it.
+        cache.noteChanges(["clock"])
+        #expect(cache.needsRender("clock", key: key, now: now))
         #expect(cache.tickingDrawing("clock", key: key) === drawing)
         var dark = key
         dark.scheme = .dark
         #expect(cache.tickingDrawing("clock", key: dark) == nil, "another scheme")
+        var next = key
+        next.entry = EntryRevision(timeline: 7, index: 1)
+        #expect(cache.needsRender("clock", key: next, now: now))
+        #expect(cache.tickingDrawing("clock", key: next) == nil, "another entry")
+        var placeholder = key
+        placeholder.isPlaceholder = true
+        placeholder.entry = nil
+        cache.didRender("clock", key: placeholder, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        #expect(cache.tickingDrawing("clock", key: placeholder) == nil, "a placeholder is made anew each time")
+        cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
         cache.invalidate(["clock"])
-        #expect(cache.tickingDrawing("clock", key: key) == nil, "a new entry")
+        #expect(cache.tickingDrawing("clock", key: key) == nil, "a configuration edit")
     }
 
     @Test func aFailedOpenNamesTheLinkOnce() {

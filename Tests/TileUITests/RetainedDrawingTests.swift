@@ -36,8 +36,15 @@ import TileUISamples
                 now += Double(builder.pick([1, 1, 1, 2, 7, 61]))
                 let environment = Self.environment(now: now, dark: dark)
                 let full = CellGrid.renderTree(view, width: width, height: height, environment: environment)
+                let before = current.grid
                 if current.advance(to: now) {
                     advanced += 1
+                    // Rows outside those reported are as they were.
+                    let rows = current.changedRows ?? 0..<height
+                    for y in 0..<height where !rows.contains(y) {
+                        let kept = (0..<width).allSatisfy { current.grid[$0, y] == before[$0, y] }
+                        #expect(kept, "seed \(seed): row \(y) changed outside \(rows)")
+                    }
                 } else {
                     renderedAgain += 1
                     current = RetainedDrawing(view, width: width, height: height, environment: environment)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One tile's timeline state and the pure decisions about it: which entry shows, when the
 /// provider is due, what a result or a failure changes.
@@ -20,9 +21,12 @@ struct InstanceState {
     private var failures = 0
     private var failure: (reason: String, since: Date)?
     var liveTextTick: Date?
-    /// What was last reported as drawn, to detect entry switches: (timeline generation, index).
-    private var shown: (generation: Int, index: Int?) = (0, nil)
-    private var generation = 0
+    /// What was last reported as drawn, to detect entry switches.
+    private var shown = EntryRevision(timeline: 0, index: nil)
+    /// The current timeline's number: unique among all timelines any tile accepts in this
+    /// process, so that a revision never names two different entries.
+    private var generation: UInt64 = 0
+    private static let timelines = Atomic<UInt64>(0)
 
     init(instance: WidgetInstance, budget: ReloadBudget) {
         self.instance = instance
@@ -36,6 +40,11 @@ struct InstanceState {
         entryIndex(at: now).map { entries[$0] }
     }
 
+    /// Which entry shows at `now`, of which timeline.
+    func revision(at now: Date) -> EntryRevision {
+        EntryRevision(timeline: generation, index: entryIndex(at: now))
+    }
+
     private func entryIndex(at now: Date) -> Int? {
         guard !entries.isEmpty else { return nil }
         return entries.lastIndex(where: { $0.date <= now }) ?? 0
@@ -46,7 +55,7 @@ struct InstanceState {
     mutating func accept(_ timeline: AnyTimeline, now: Date) {
         if !timeline.entries.isEmpty {
             entries = timeline.sortedEntries
-            generation += 1
+            generation = Self.timelines.add(1, ordering: .relaxed).newValue
         }
         policy = timeline.policy
         switch timeline.policy {
@@ -156,7 +165,7 @@ struct InstanceState {
     /// Whether the drawing changed since the last call: another entry, a new timeline, a tick.
     mutating func takeDisplayChange(now: Date) -> Bool {
         var changed = false
-        let current = (generation, entryIndex(at: now))
+        let current = revision(at: now)
         if current != shown {
             shown = current
             changed = true
@@ -183,4 +192,11 @@ func earliest(_ a: Date?, _ b: Date?) -> Date? {
     case let (a?, nil): a
     case let (nil, b): b
     }
+}
+
+/// Names the entry a tile shows: which timeline, and which of its entries (nil: none, the
+/// placeholder). Another entry or a new timeline gives another revision.
+public struct EntryRevision: Hashable, Sendable {
+    let timeline: UInt64
+    let index: Int?
 }

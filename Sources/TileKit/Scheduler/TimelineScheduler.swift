@@ -174,10 +174,20 @@ public final class TimelineScheduler {
 
     /// The entry a tile shows now (B3.5), and whether it is the placeholder.
     public func currentEntry(for id: String) -> (entry: AnyTimelineEntry, isPlaceholder: Bool)? {
+        currentEntryAndRevision(for: id).map { ($0.entry, $0.isPlaceholder) }
+    }
+
+    /// The entry a tile shows now, whether it is the placeholder, and which entry of which
+    /// timeline it is: two drawings of one revision draw the same entry. Nil for the placeholder,
+    /// which is made anew for each moment.
+    public func currentEntryAndRevision(
+        for id: String
+    ) -> (entry: AnyTimelineEntry, isPlaceholder: Bool, revision: EntryRevision?)? {
         guard let state = instances[id] else { return nil }
-        if let entry = state.entry(at: clock.now()) { return (entry, false) }
-        let context = TimelineContext(family: state.instance.family, now: clock.now(), sizeClass: sizeClass)
-        return (state.instance.widget.placeholder(in: context), true)
+        let now = clock.now()
+        if let entry = state.entry(at: now) { return (entry, false, state.revision(at: now)) }
+        let context = TimelineContext(family: state.instance.family, now: now, sizeClass: sizeClass)
+        return (state.instance.widget.placeholder(in: context), true, nil)
     }
 
     /// The entries a tile holds (for Smart Stack relevance and tests).

@@ -108,6 +108,10 @@ final class DashboardSession {
     private let inbox = MessageInbox()
     private var state: DashboardState
     private var cache = TileRenderCache()
+    /// The rows of tiles' drawings that live-text ticks redrew since the last frame, by tile.
+    private var tickedRows: [String: Range<Int>] = [:]
+    /// The tiles rendered in full since the last frame.
+    private var renderedSinceFrame: Set<String> = []
     /// The scheduler ids of the widgets on screen.
     private var visible: Set<String> = []
     private var frames: FrameLog
@@ -209,7 +213,7 @@ final class DashboardSession {
             }) {
                 reason = .tick
             }
-            cache.invalidate(scheduler.processDue())
+            cache.noteChanges(scheduler.processDue())
             if state.tiles.contains(where: { $0.stack != nil }) {
                 stackScores = stackRelevance(at: now)
                 _ = feed(.relevance(stackScores, now: now))
@@ -242,15 +246,15 @@ final class DashboardSession {
             scheduler.localProviderExecutor = nil
             inline.handOff(to: ProviderExecutor.shared)
         }
-        cache.invalidate(scheduler.processDue(starting: \.computesLocally))
+        cache.noteChanges(scheduler.processDue(starting: \.computesLocally))
         var seen: [LoopEvent] = []
         while awaitsLocalEntries {
             if inline.drain() {
-                cache.invalidate(scheduler.processDue(starting: \.computesLocally))
+                cache.noteChanges(scheduler.processDue(starting: \.computesLocally))
                 continue
             }
             let events = loop.wait(until: deadline)
-            cache.invalidate(scheduler.processDue(starting: \.computesLocally))
+            cache.noteChanges(scheduler.processDue(starting: \.computesLocally))
             seen += events.filter { $0 != .deadline && !seen.contains($0) }
             if events.contains(.deadline) || seen.contains(where: { $0 != .wake }) { break }
         }
@@ -277,7 +281,13 @@ final class DashboardSession {
     /// status line changed (a live text's tick redraws one tile), else in full.
     private func draw(changedTiles: Set<String>) {
         // Handing the last frame over lets the new one be drawn into its grid in place.
-        let frame = DashboardView.frame(state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changedTiles)
+        // Every tile whose drawing changed since the last frame is copied again: whole, or only
+        // the rows its ticks drew.
+        let changed = changedTiles.union(tickedRows.keys).union(renderedSinceFrame)
+        let frame = DashboardView.frame(
+            state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changed, changedRows: tickedRows)
+        tickedRows = [:]
+        renderedSinceFrame = []
         terminal.draw(frame.grid, changedAreas: frame.changedAreas)
         lastFrame = frame
     }
@@ -503,17 +513,26 @@ final class DashboardSession {
         for id in visible.subtracting(shown) { scheduler.setLiveTextTick(nil, for: id, visible: false) }
         for tile in shownTiles {
             let id = tile.instanceID
-            guard let current = scheduler.currentEntry(for: id), let widget = scheduler.instance(id)?.widget else { continue }
+            guard let current = scheduler.currentEntryAndRevision(for: id), let widget = scheduler.instance(id)?.widget else { continue }
             let key = TileRenderCache.Key(
                 family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
-                isPlaceholder: current.isPlaceholder)
+                isPlaceholder: current.isPlaceholder, entry: current.revision)
             if tile.grid == nil || cache.needsRender(id, key: key, now: now) {
                 let drawing: RetainedDrawing
                 // A live text's tick redraws the rows of its text in the last drawing when it can
                 // (a clock's digits); anything else renders the tile again.
                 if tile.grid != nil, let kept = cache.tickingDrawing(id, key: key), kept.advance(to: now) {
                     drawing = kept
+                    // The rows of ticks since the last frame add up, unless the tile was rendered
+                    // in full since (the frame copies it whole then).
+                    if let rows = kept.changedRows, !renderedSinceFrame.contains(tile.id) {
+                        let earlier = tickedRows[tile.id] ?? 0..<0
+                        tickedRows[tile.id] = earlier.isEmpty ? rows : rows.isEmpty ? earlier
+                            : min(earlier.lowerBound, rows.lowerBound)..<max(earlier.upperBound, rows.upperBound)
+                    }
                 } else {
+                    renderedSinceFrame.insert(tile.id)
+                    tickedRows[tile.id] = nil
                     var tileEnvironment = environment
                     if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
                     drawing = widget.drawing(current.entry, family: tile.family, environment: tileEnvironment)

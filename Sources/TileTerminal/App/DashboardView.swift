@@ -58,12 +58,20 @@ public enum DashboardView {
 
     /// One tile at its place: its drawing (or a plain fill until it has one), the stale badge,
     /// and the focus frame in the gutter around it.
-    private static func drawTile(_ placement: BoardLayout.Placement, of state: DashboardState, now: Date, in canvas: inout ScreenCanvas) {
+    ///
+    /// `rows`, when given, are the only rows of the tile's drawing that changed since it was last
+    /// copied to the screen (a live text's tick): only they are copied again.
+    private static func drawTile(
+        _ placement: BoardLayout.Placement, of state: DashboardState, now: Date, rows: Range<Int>? = nil,
+        in canvas: inout ScreenCanvas
+    ) {
         guard let tile = state.tile(placement.id) else { return }
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
         let rect = placement.rect, area = state.layout.area
         if let grid = tile.grid {
-            canvas.draw(grid, at: rect.origin, clip: area, background: color("board.background"))
+            var clip = area
+            if let rows { clip = clip.intersection(Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.size.width, height: rows.count)) }
+            canvas.draw(grid, at: rect.origin, clip: clip, background: color("board.background"))
         } else {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
@@ -120,8 +128,12 @@ public enum DashboardView {
     /// The frame for `state` at `now`. When `previous` shows the same backdrop, only the tiles in
     /// `changedTiles` (new drawing or status) and a changed status line are drawn again over it,
     /// and only the cells that changed are reported (`changedAreas`); the result equals
-    /// `screen(state, now:)`.
-    public static func frame(_ state: DashboardState, now: Date, after previous: consuming Frame?, changedTiles: Set<String>) -> Frame {
+    /// `screen(state, now:)`. `changedRows` narrows a changed tile to the rows of its drawing
+    /// that changed since the last frame (a live text's tick), when they are known.
+    public static func frame(
+        _ state: DashboardState, now: Date, after previous: consuming Frame?, changedTiles: Set<String>,
+        changedRows: [String: Range<Int>] = [:]
+    ) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)
         var badges: [String: String] = [:]
@@ -140,7 +152,7 @@ public enum DashboardView {
         var canvas = ScreenCanvas(taking: &previous.grid)
         for placement in state.visiblePlacements
         where changedTiles.contains(placement.id) || badges[placement.id] != previous.badges[placement.id] {
-            drawTile(placement, of: state, now: now, in: &canvas)
+            drawTile(placement, of: state, now: now, rows: changedRows[placement.id], in: &canvas)
         }
         if statusLine != previous.statusLine {
             drawStatusLine(statusLine, in: &canvas, state: state)

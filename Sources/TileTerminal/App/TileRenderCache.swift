@@ -12,15 +12,27 @@ struct TileRenderCache {
         var scheme: ColorScheme
         var theme: Theme
         var isPlaceholder: Bool
+        /// The entry drawn (nil: the placeholder, made anew for each moment).
+        var entry: EntryRevision? = nil
     }
 
     private var drawn: [String: (key: Key, drawing: RetainedDrawing, nextChange: Date?)] = [:]
-    /// Tiles whose entry changed since they were drawn (from `TimelineScheduler.processDue()`).
+    /// Tiles whose entry, status or live text changed since they were drawn (from
+    /// `TimelineScheduler.processDue()`), or that must be drawn again for another reason.
     private var stale: Set<String> = []
+    /// Tiles that must be rendered again in full (a configuration edit), not only ticked.
+    private var forced: Set<String> = []
 
-    /// Marks tiles whose entry or status changed.
+    /// Marks tiles whose entry, status or live text changed, as `processDue()` reports them: a
+    /// new entry shows in the key (`Key.entry`), so their last drawing may still follow a tick.
+    mutating func noteChanges<S: Sequence>(_ ids: S) where S.Element == String {
+        stale.formUnion(ids)
+    }
+
+    /// Marks tiles that must be rendered again in full.
     mutating func invalidate<S: Sequence>(_ ids: S) where S.Element == String {
         stale.formUnion(ids)
+        forced.formUnion(ids)
     }
 
     /// Whether tile `id` must be drawn again to show `key` at `now`.
@@ -30,10 +42,11 @@ struct TileRenderCache {
         return false
     }
 
-    /// The last drawing of tile `id` when nothing but the time has changed since (same entry,
-    /// same `key`): a live text's tick, which the drawing may follow in place.
+    /// The last drawing of tile `id` when nothing but the time has changed since (the same
+    /// entry, not the placeholder, the same `key`): a live text's tick, which the drawing may
+    /// follow in place.
     func tickingDrawing(_ id: String, key: Key) -> RetainedDrawing? {
-        guard !stale.contains(id), let last = drawn[id], last.key == key else { return nil }
+        guard key.entry != nil, !forced.contains(id), let last = drawn[id], last.key == key else { return nil }
         return last.drawing
     }
 
@@ -42,6 +55,7 @@ struct TileRenderCache {
     mutating func didRender(_ id: String, key: Key, drawing: RetainedDrawing, nextChange: Date?) {
         drawn[id] = (key, drawing, nextChange)
         stale.remove(id)
+        forced.remove(id)
     }
 
     /// When tile `id`'s live text next changes, as of its last drawing.

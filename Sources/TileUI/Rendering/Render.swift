@@ -30,6 +30,9 @@ public final class RetainedDrawing {
     public private(set) var grid: CellGrid
     /// When the drawing next changes by itself (live date text); nil for never.
     public private(set) var nextChange: Date?
+    /// The rows the last `advance(to:)` drew again (empty when it changed nothing); nil after a
+    /// full render, which drew them all.
+    public private(set) var changedRows: Range<Int>?
     private let root: LayoutNode?
     private let frame: Rect
     private let proposal: ProposedSize
@@ -95,6 +98,7 @@ public final class RetainedDrawing {
         }
         top = max(top, 0)
         bottom = min(bottom, grid.height)
+        changedRows = top < bottom ? top..<bottom : 0..<0
         if top < bottom {
             // The rows start blank, as a new grid does, so translucent paint blends as it did;
             // they span the grid's width, so no wide grapheme is cut at the clip's edge.

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Every target of the package lists, in Package.swift, each of the package's modules its code
+/// imports, including one another module re-exports (TileKit re-exports TileUI). A release build
+/// inlines code across modules, and SwiftPM rebuilds a target when a listed module changes only:
+/// TileExtensions, which imported TileUI without listing it, kept allocating the old size of a
+/// TileUI class after a field was added, and the release binary corrupted its heap
+/// (docs/platform.md, "Packages and builds").
+@Suite struct PackageDependencyTests {
+    @Test func everyTargetListsThePackageModulesItImports() throws {
+        let root = repositoryRoot.standardizedFileURL
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let sources = root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
+        // Each module's imports of the package's modules, and those it re-exports.
+        var imports: [String: Set<String>] = [:]
+        var exports: [String: Set<String>] = [:]
+        for module in modules {
+            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)?
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: sources.appendingPathComponent(module).appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+                    let name = String(words[index + 1])
+                    guard name != module && modules.contains(name) else { continue }
+                    imports[module, default: []].insert(name)
+                    if words.contains("@_exported") { exports[module, default: []].insert(name) }
+                }
+            }
+        }
+        var checked = 0
+        for module in modules {
+            // A module imported through another's re-export is used all the same.
+            var imported = imports[module] ?? []
+            var pending = Array(imported)
+            while let next = pending.popLast() {
+                for exported in exports[next] ?? [] where exported != module && imported.insert(exported).inserted {
+                    pending.append(exported)
+                }
+            }
+            guard !imported.isEmpty else { continue }
+            let declaration = try #require(Self.declaration(of: module, in: manifest), "\(module) has no target in Package.swift")
+            for name in imported.sorted() {
+                #expect(declaration.contains("\"\(name)\""), "\(module) imports \(name) but does not list it in Package.swift")
+            }
+            checked += 1
+        }
+        #expect(checked >= 8)
+    }
+
+    /// The text of the target declaration named `name`: from its `name:` to the next target
+    /// (the package's own `name:` and the products' `.library(name:` and `.executable(name:` are not).
+    static func declaration(of name: String, in manifest: String) -> Substring? {
+        var searched = manifest.startIndex..<manifest.endIndex
+        while let start = manifest.range(of: "name: \"\(name)\"", range: searched) {
+            searched = start.upperBound..<manifest.endIndex
+            let lower = manifest.index(start.lowerBound, offsetBy: -20, limitedBy: manifest.startIndex) ?? manifest.startIndex
+            let before = manifest[lower..<start.lowerBound]
+            if before.contains(".library(") || before.contains(".executable(") || before.contains("Package(") { continue }
+            let rest = manifest[start.upperBound...]
+            let ends = [".target(", ".executableTarget(", ".testTarget(", ".systemLibrary("].compactMap { rest.range(of: $0)?.lowerBound }
+            return rest[..<(ends.min() ?? rest.endIndex)]
+        }
+        return nil
+    }
+}

@@ -21,7 +21,7 @@ extension CellGrid {
 
 /// A rendered view kept with its layout tree, so that a tick of its live date text redraws only
 /// the rows that text covers instead of building and laying out the whole tree again
-/// (docs/design.md "Live text"). A countdown's tile ticks once a second; this is most of what
+/// (docs/design.md, "Data flow"). A countdown's tile ticks once a second; this is most of what
 /// the board does while idle (docs/performance.md).
 ///
 /// Not thread-safe: the board keeps one per tile on its own thread.

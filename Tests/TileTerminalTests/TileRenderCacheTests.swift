@@ -71,6 +71,16 @@ struct TileRenderCacheTests {
         #expect(cache.tickingDrawing("clock", key: key) == nil, "a configuration edit")
     }
 
+    @Test func aRemovedTileIsForgotten() {
+        var cache = TileRenderCache()
+        cache.didRender("kept", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        cache.didRender("gone", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        cache.forgetAll(except: ["kept"])
+        #expect(cache.nextChange(of: "kept") == now.addingTimeInterval(1))
+        #expect(cache.nextChange(of: "gone") == nil)
+        #expect(cache.needsRender("gone", key: key, now: now), "drawn anew if it comes back")
+    }
+
     @Test func aFailedOpenNamesTheLinkOnce() {
         let url = URL(string: "https://example.com/x")!
         #expect(DashboardSession.openFailure(url, .exitStatus(program: "/bin/false", status: 1))

@@ -362,6 +362,7 @@ final class DashboardSession {
             }
             specs = Dictionary(update.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             cache.invalidate(kept)
+            cache.forgetAll(except: kept)
             _ = feed(.configChanged(
                 tiles: setup.tiles, scheme: setup.scheme, themeName: setup.themeName, theme: setup.theme,
                 sizeClass: update.sizeClass))

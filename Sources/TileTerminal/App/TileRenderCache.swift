@@ -29,6 +29,13 @@ struct TileRenderCache {
         stale.formUnion(ids)
     }
 
+    /// Drops what it holds of tiles not in `ids` (tiles a configuration edit removed).
+    mutating func forgetAll(except ids: Set<String>) {
+        drawn = drawn.filter { ids.contains($0.key) }
+        stale.formIntersection(ids)
+        forced.formIntersection(ids)
+    }
+
     /// Marks tiles that must be rendered again in full.
     mutating func invalidate<S: Sequence>(_ ids: S) where S.Element == String {
         stale.formUnion(ids)

@@ -149,6 +149,11 @@ import TileWidgets
         #expect(grid.link(x: quote.x, y: quote.y) == URL(string: "https://hitokoto.cn/"))
     }
 
+    @Test func testQQSyncShareURLCarriesCJKAndPercentSignsWhole() {
+        let entry = QQSyncEntry(date: Date(timeIntervalSince1970: 0), quote: "测试 & 100%", quoteURL: nil, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(entry.shareURL.absoluteString == "tiles:copy?text=%E6%B5%8B%E8%AF%95%20%26%20100%25")
+    }
+
     @Test func testQQSyncShareURLEncodesReservedCharacters() throws {
         let entry = QQSyncEntry(date: T.seedDate, quote: "a&b=c #1 +2?", timeZone: T.shanghai)
         #expect(entry.shareURL.absoluteString == "tiles:copy?text=a%26b%3Dc%20%231%20%2B2%3F")

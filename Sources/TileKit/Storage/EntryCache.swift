@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// Each tile's last timeline on disk, so a restart draws the last content before any provider
 /// answers. One JSON file per tile under `$XDG_CACHE_HOME/tiles/entries/`, written atomically; a
@@ -75,22 +76,12 @@ public struct EntryCache: Sendable {
     /// The file for tile `id`: ASCII letters, digits, `-` and `_` as they are, every other byte
     /// of the id's UTF-8 as `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
     func file(for id: String) -> URL {
-        var safe = ""
-        for byte in id.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" {
-                safe.unicodeScalars.append(scalar)
-            } else {
-                safe += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
+        // ASCII letters, digits, `-` and `_` as they are; every other byte, `.` and `%` included,
+        // as `%XX`, so that two ids never share a file.
+        let safe = PercentEncoding.encode(id) { byte in
+            PercentEncoding.isUnreserved(byte) && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "~")
         }
         return directory.appendingPathComponent("\(safe).json")
     }
 }
 
-private extension String {
-    /// The string with zeros in front up to `length` characters.
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
-    }
-}

@@ -15,14 +15,7 @@ public enum TerminalHyperlink {
     /// The text an OSC 8 sequence carries for `url`, or nil when it should not be a hyperlink.
     public static func target(for url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else { return nil }
-        var target = ""
-        for byte in url.absoluteString.utf8 {
-            if byte > 0x20, byte < 0x7F {
-                target.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                target += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
+        let target = PercentEncoding.encode(url.absoluteString) { $0 > 0x20 && $0 < 0x7F }
         return target.utf8.count <= maximumLength ? target : nil
     }
 
@@ -33,8 +26,3 @@ public enum TerminalHyperlink {
     public static let closing = "\u{1B}]8;;\u{1B}\\"
 }
 
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
-    }
-}

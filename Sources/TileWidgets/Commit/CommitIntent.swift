@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import TileKit
 
 /// The Commit widget's configuration, as the seed's `LastCommitIntent`: the GitHub repository

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 import TileKit
 
 /// One moment of the QQ Sync widget (`qqsync`, seed 000): the day it shows and the quote of the

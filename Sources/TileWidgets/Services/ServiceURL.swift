@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// Builds request URLs from a configurable base URL, encoding every path segment and query
 /// value strictly (only RFC 3986 unreserved characters stay literal).
@@ -35,17 +36,6 @@ enum ServiceURL {
 
     /// Percent-encodes the UTF-8 of `text`, leaving ALPHA / DIGIT / `-._~` and `extra` as is.
     static func encode(_ text: String, keeping extra: Set<UInt8>) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-            if isUnreserved || extra.contains(byte) {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                output += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return output
+        PercentEncoding.encode(text) { PercentEncoding.isUnreserved($0) || extra.contains($0) }
     }
 }

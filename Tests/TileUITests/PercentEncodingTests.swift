@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TileWidgets
+import TileUI
 
 /// The byte-level percent-encoder gives Foundation's text for the two sets the widgets use.
 @Suite struct PercentEncodingTests {
@@ -31,10 +31,5 @@ import Testing
                 }
             }
         }
-    }
-
-    @Test func theShareLinkCarriesTheQuoteWhole() {
-        let entry = QQSyncEntry(date: Date(timeIntervalSince1970: 0), quote: "测试 & 100%", quoteURL: nil, timeZone: TimeZone(identifier: "UTC")!)
-        #expect(entry.shareURL.absoluteString == "tiles:copy?text=%E6%B5%8B%E8%AF%95%20%26%20100%25")
     }
 }

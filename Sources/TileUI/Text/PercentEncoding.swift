@@ -1,12 +1,13 @@
-/// Percent-encoding of URL parts, on UTF-8 bytes.
+/// Percent-encoding on UTF-8 bytes, the one encoder of the project: request URLs, links, entry
+/// cache file names, terminal hyperlinks.
 ///
 /// Foundation's `addingPercentEncoding(withAllowedCharacters:)` gives the same text through
 /// CFString, bridging and a character set built for each call: 1.3 million instructions of the
 /// board's first frame for QQ Sync's share link alone (docs/performance.md). A test compares the
-/// two on every ASCII character and on random text.
-enum PercentEncoding {
+/// two on every ASCII character and on mixed text.
+public enum PercentEncoding {
     /// `text` with every UTF-8 byte that `isLiteral` rejects written `%XX` (upper-case hex).
-    static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {
+    public static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {
         var encoded: [UInt8] = []
         encoded.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -22,7 +23,7 @@ enum PercentEncoding {
     }
 
     /// RFC 3986's unreserved characters: ASCII letters and digits, `-`, `.`, `_` and `~`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
+    public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -35,7 +36,7 @@ enum PercentEncoding {
 
     /// What Foundation's `CharacterSet.urlPathAllowed` keeps: the unreserved characters, the
     /// sub-delimiters but `;` (`!$&'()*+,=`), `:`, `@` and `/`.
-    static func isPathAllowed(_ byte: UInt8) -> Bool {
+    public static func isPathAllowed(_ byte: UInt8) -> Bool {
         if isUnreserved(byte) { return true }
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),

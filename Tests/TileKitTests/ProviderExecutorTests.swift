@@ -50,12 +50,19 @@ import TileKit
         let wakes = Atomic<Int>(0)
         let executor = DrainedExecutor(wake: { wakes.add(1, ordering: .relaxed) })
         let drainer = pthread_self()
+        // The other thread resumes the task only once the executor is handed off: resumed while
+        // `drain()` still ran, it would (rightly) run on the draining thread, and the test would
+        // depend on which came first (it failed so once in CI).
+        let handedOff = DispatchSemaphore(value: 0)
         let task = Task(executorPreference: executor) { () -> [Bool] in
             let first = pthread_equal(pthread_self(), drainer) != 0
             async let child = pthread_equal(pthread_self(), drainer) != 0
             let childRanHere = await child
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume() }
+                Thread.detachNewThread {
+                    handedOff.wait()
+                    continuation.resume()
+                }
             }
             return [first, childRanHere, ProviderExecutor.shared.isCurrentThread]
         }
@@ -64,6 +71,7 @@ import TileKit
         #expect(executor.drain())
         // The task now waits on another thread; what it does after goes to the successor.
         executor.handOff(to: ProviderExecutor.shared)
+        handedOff.signal()
         #expect(await task.value == [true, true, true])
         #expect(!executor.drain())
     }

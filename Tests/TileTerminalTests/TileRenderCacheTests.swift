@@ -81,6 +81,13 @@ struct TileRenderCacheTests {
         #expect(cache.needsRender("gone", key: key, now: now), "drawn anew if it comes back")
     }
 
+    @Test func theRowsOfTicksBetweenTwoFramesAddUp() {
+        #expect(DashboardSession.span(2..<4, 6..<7) == 2..<7)
+        #expect(DashboardSession.span(6..<7, 2..<4) == 2..<7)
+        #expect(DashboardSession.span(0..<0, 3..<5) == 3..<5, "a tick that drew nothing adds no row")
+        #expect(DashboardSession.span(3..<5, 9..<9) == 3..<5)
+    }
+
     @Test func aFailedOpenNamesTheLinkOnce() {
         let url = URL(string: "https://example.com/x")!
         #expect(DashboardSession.openFailure(url, .exitStatus(program: "/bin/false", status: 1))

@@ -50,7 +50,7 @@ extension WidgetIntent {
                 break
             }
             guard let parameter = found else {
-                throw .unknownParameter(key, known: Self.parameters.map(\.key))
+                throw .unknownParameter(key, known: parameters.map(\.key))
             }
             try parameter.set(&self, value)
         }

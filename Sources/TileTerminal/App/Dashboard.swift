@@ -489,6 +489,13 @@ final class DashboardSession {
         }
     }
 
+    /// The rows of `a` and `b` and those between them; an empty range adds none.
+    static func span(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+    }
+
     /// The shortest wait for a live text's next change.
     static let minimumTickInterval: TimeInterval = 0.05
 
@@ -527,9 +534,7 @@ final class DashboardSession {
                     // The rows of ticks since the last frame add up, unless the tile was rendered
                     // in full since (the frame copies it whole then).
                     if let rows = kept.changedRows, !renderedSinceFrame.contains(tile.id) {
-                        let earlier = tickedRows[tile.id] ?? 0..<0
-                        tickedRows[tile.id] = earlier.isEmpty ? rows : rows.isEmpty ? earlier
-                            : min(earlier.lowerBound, rows.lowerBound)..<max(earlier.upperBound, rows.upperBound)
+                        tickedRows[tile.id] = tickedRows[tile.id].map { Self.span($0, rows) } ?? rows
                     }
                 } else {
                     renderedSinceFrame.insert(tile.id)

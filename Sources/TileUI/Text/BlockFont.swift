@@ -130,9 +130,10 @@ extension BlockFont {
         }
     }
 
-    // Each face is built on its first use, so a board that shows one scale builds only that one.
-    // Every value type here is Sendable, so the shared tables are safe to read from any thread
-    // under Swift 6. A word space is about half a digit wide, as in proportional text.
+    // Each face is built on its first use (a large Text asks for every scale it may fall back
+    // to, so both are, once). Every value type here is Sendable, so the shared tables are safe
+    // to read from any thread under Swift 6. A word space is about half a digit wide, as in
+    // proportional text.
     private static let threeRowFace = face(rows: 3, spaceWidth: 2, sheets: [
         sixPixelDigits, sixPixelLettersAToM, sixPixelLettersNToZ, sixPixelPunctuation,
     ])

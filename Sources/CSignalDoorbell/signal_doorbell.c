@@ -1,6 +1,7 @@
 #include "signal_doorbell.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -47,4 +48,18 @@ void tiles_signals_release(int fd) {
 
 unsigned long long tiles_signals_take(void) {
     return atomic_exchange(&caught, 0);
+}
+
+int tiles_signals_suspend(int signal_number) {
+    struct sigaction fallback, previous;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    if (sigaction(signal_number, &fallback, &previous) != 0) return -1;
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    raise(signal_number);
+    return sigaction(signal_number, &previous, NULL);
 }

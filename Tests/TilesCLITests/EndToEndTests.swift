@@ -246,6 +246,35 @@ import Glibc
         #expect(state.contains("\"small\""))
     }
 
+    @Test func sigtstpGivesTheShellItsScreenAndFgBringsTheWholeBoardBack() throws {
+        let home = try DashboardHome()
+        let server = try StubHTTPServer(routes: Self.routes())
+        defer { server.stop() }
+        // An interactive shell with job control, as a user has: SIGTSTP (what Ctrl-Z sends
+        // outside raw mode) stops the board and the shell's screen comes back.
+        let shell = try TmuxSession(
+            command: ["bash", "--norc", "--noprofile", "-i"], environment: home.environment(serviceURL: server.baseURL).merging(["PS1": "prompt$ "]) { _, new in new })
+        defer { shell.close() }
+        try shell.waitFor("the prompt") { $0.contains("prompt$") }
+        try shell.sendLiteral(TmuxSession.shellQuoted(Self.tiles))
+        try shell.sendKeys("Enter")
+        try shell.waitFor(timeout: 20, "the widgets' data") { screen in ["测试句子", "Fix the thing", "? help"].allSatisfy(screen.contains) }
+        let board = try shell.capture()
+        let shellPID = try shell.panePID
+        let children = try String(contentsOfFile: "/proc/\(shellPID)/task/\(shellPID)/children", encoding: .utf8)
+        let pid = try #require(children.split(separator: " ").first.flatMap { pid_t($0) }, "the board's pid")
+        #expect(kill(pid, SIGTSTP) == 0)
+        try shell.waitFor("the shell's screen") { !$0.contains("? help") && $0.contains("prompt$") }
+        try shell.sendLiteral("fg")
+        try shell.sendKeys("Enter")
+        // Every row comes back, not only the ones the next tick changes.
+        let back = try shell.waitFor("the board again") { $0.contains("? help") && $0.contains("测试句子") }
+        #expect(back.split(separator: "\n").count == board.split(separator: "\n").count)
+        #expect(back.contains("Fix the thing") && back.contains("多云 28℃"))
+        try shell.sendKeys("q")
+        try shell.waitFor("the prompt after quitting") { !$0.contains("? help") && $0.contains("prompt$") }
+    }
+
     @Test func familiesAreRememberedAcrossRuns() throws {
         let home = try DashboardHome()
         let server = try StubHTTPServer(routes: Self.routes())

@@ -1,4 +1,4 @@
-// The quit signals (SIGINT, SIGTERM, SIGHUP) reported to tiles' event loop without a thread of
+// The quit signals (SIGINT, SIGTERM, SIGHUP) and SIGTSTP reported to tiles' event loop without a thread of
 // their own: an async-signal-safe handler marks the signal in an atomic set and writes one byte
 // to the loop's self-pipe, which wakes its poll().
 #ifndef TILES_SIGNAL_DOORBELL_H
@@ -15,5 +15,11 @@ void tiles_signals_release(int fd);
 
 // The signals caught since the last call, as a set (bit n for signal n), emptied atomically.
 unsigned long long tiles_signals_take(void);
+
+// Does what `signal_number` (SIGTSTP) would have done uncaught: with its default action for the
+// moment, raises it, so the process stops here until continued (or goes on at once when its
+// process group is orphaned, where the kernel does not stop it); then catches it again as
+// before. Returns 0, or -1 with sigaction's errno.
+int tiles_signals_suspend(int signal_number);
 
 #endif

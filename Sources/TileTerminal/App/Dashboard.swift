@@ -185,6 +185,12 @@ final class DashboardSession {
             var reason = FrameLog.Reason.timeline
             for event in events {
                 switch event {
+                case .signal(let number) where number == SignalHandling.suspendSignal:
+                    // Like any terminal program: the shell gets its screen back until `fg`, and
+                    // the frame drawn at the end of this round repaints everything.
+                    options.log("dashboard: suspended by signal \(number)")
+                    terminal.restore()
+                    SignalHandling.suspendProcess()
                 case .signal(let number):
                     options.log("dashboard: quitting on signal \(number)")
                     saveState()

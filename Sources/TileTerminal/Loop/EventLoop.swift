@@ -31,10 +31,11 @@ public final class EventLoop {
     }
 
     /// Reports SIGINT, SIGTERM and SIGHUP as `.signal` instead of letting them (or ncurses)
-    /// end the process. SIGWINCH is left to ncurses, which turns it into a resize event.
+    /// end the process, and SIGTSTP instead of letting ncurses suspend it. SIGWINCH is left to
+    /// ncurses, which turns it into a resize event.
     public func installSignalHandlers() {
         guard !catchesSignals else { return }
-        catchesSignals = SignalHandling.install(SignalHandling.quitSignals, ringing: doorbell)
+        catchesSignals = SignalHandling.install(SignalHandling.quitSignals + [SignalHandling.suspendSignal], ringing: doorbell)
     }
 
     /// Calls `onReadable` on the loop's thread, inside `wait`, whenever `descriptor` is readable

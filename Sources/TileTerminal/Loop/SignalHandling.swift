@@ -1,10 +1,23 @@
+import CSignalDoorbell
 import Glibc
 
 /// The process-wide signal set-up of docs/platform.md: ncurses must not catch SIGINT/SIGTERM/SIGHUP
-/// (it would exit 1 without letting tiles save), and SIGWINCH stays with ncurses (`KEY_RESIZE`).
+/// (it would exit 1 without letting tiles save) nor SIGTSTP, and SIGWINCH stays with ncurses
+/// (`KEY_RESIZE`).
 enum SignalHandling {
-    /// The signals the event loop reports as `.signal`.
+    /// The signals the event loop reports as `.signal` that end the board.
     static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The signal that suspends the board (`kill -TSTP`; Ctrl-Z is a key in raw mode), also
+    /// reported as `.signal`. ncurses' own handler would redraw its idea of the screen on resume,
+    /// which is blank: tiles draws its frames itself (`TerminalWriter`).
+    static let suspendSignal: Int32 = SIGTSTP
+
+    /// Stops the process as an uncaught `suspendSignal` would, returning once it is continued.
+    /// Give the terminal back first.
+    static func suspendProcess() {
+        _ = tiles_signals_suspend(suspendSignal)
+    }
 
     /// Unblocks every signal in the calling thread. Call first thing in `main`: a parent (a test
     /// runner's `Process`, say) may have left most signals blocked, and then SIGWINCH and the

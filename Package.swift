@@ -104,6 +104,6 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport", "TileUI", "TileExtensions", "TileUIJSON"], exclude: ["Goldens"]),
+        .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport", "TileUI", "TileExtensions", "TileUIJSON", "TileTerminal"], exclude: ["Goldens"]),
     ]
 )

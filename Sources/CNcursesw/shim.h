@@ -86,10 +86,34 @@ static inline const char *tiles_terminfo_string(const char *name) {
     return (value == 0 || value == (char *)-1) ? 0 : value;
 }
 
-// A string capability with one integer parameter filled in (tiparm is variadic), or NULL.
-static inline const char *tiles_terminfo_string1(const char *name, int parameter) {
-    const char *value = tiles_terminfo_string(name);
-    return value ? tiparm(value, parameter) : 0;
+// A boolean capability of the terminal set up last (`am`, say): 1, or 0 when absent.
+static inline int tiles_terminfo_flag(const char *name) {
+    return tigetflag(name) > 0 ? 1 : 0;
+}
+
+// A numeric capability of the terminal set up last (`colors`, say), or -1 when absent.
+static inline int tiles_terminfo_number(const char *name) {
+    int value = tigetnum(name);
+    return value < 0 ? -1 : value;
+}
+
+// `capability` (a terminfo string) with up to two integer parameters filled in; tiparm is
+// variadic, and formats without a terminal set up. NULL when the string is malformed.
+static inline const char *tiles_tiparm2(const char *capability, int first, int second) {
+    return tiparm(capability, first, second);
+}
+
+// Sets up the terminfo entry `name` for reading its capabilities, printing nothing (tests read
+// entries this way, without a terminal). Returns 0, or -1 when there is no such entry; release
+// it with `tiles_release_terminfo`.
+static inline int tiles_setup_terminfo(const char *name) {
+    int status = 0;
+    return setupterm((char *)name, 1, &status) == OK ? 0 : -1;
+}
+
+// Releases the entry `tiles_setup_terminfo` set up.
+static inline void tiles_release_terminfo(void) {
+    del_curterm(cur_term);
 }
 
 // posix_spawn extensions glibc only declares under _GNU_SOURCE, which the Glibc module is not

@@ -134,7 +134,6 @@ final class DashboardSession {
         self.stateFile = stateFile
         catalog = ThemeCatalog(directories: options.directories)
         frames = FrameLog(environment: options.environment, log: options.log)
-        terminal.countsBytes = frames.reportsEveryFrame
         let waker = loop.waker
         let log = options.log
         scheduler = TimelineScheduler(

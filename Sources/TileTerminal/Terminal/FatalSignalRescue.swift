@@ -21,7 +21,9 @@ enum FatalSignalRescue {
     /// false when the sequence does not fit or the handler could not be installed.
     static func arm(descriptor: Int32) -> Bool {
         let bytes = restoreSequence(capability: { name in tiles_terminfo_string(name).map { String(cString: $0) } },
-                                    parameterized: { name, value in tiles_terminfo_string1(name, Int32(value)).map { String(cString: $0) } })
+                                    parameterized: { name, value in
+            tiles_terminfo_string(name).flatMap { tiles_tiparm2($0, Int32(value), 0) }.map { String(cString: $0) }
+        })
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { tiles_rescue_arm(descriptor, $0.baseAddress, $0.count) == 0 }
         }

@@ -2,8 +2,8 @@ import CNcursesw
 import Glibc
 import TileUI
 
-/// The terminal as tiles drives it through ncurses: set up on creation, restored on `restore()`
-/// or when released.
+/// The terminal as tiles drives it: set up by ncurses on creation, drawn by tiles' own
+/// `TerminalWriter`, restored on `restore()` or when released.
 ///
 /// Setup (docs/platform.md): checks that stdin and stdout are TTYs and that `TERM` names a terminfo
 /// entry that can address the cursor; makes the locale UTF-8; picks a direct-colour entry when
@@ -11,7 +11,8 @@ import TileUI
 /// hidden, `raw` input (Ctrl-C arrives as the key `.control("c")`, not as SIGINT; an external
 /// `kill -INT` still arrives as a signal through `EventLoop`), no echo, keypad keys, mouse
 /// presses and a 25 ms escape delay. `NO_COLOR` keeps colour off. A fatal signal restores the
-/// terminal before the process dies (`FatalSignalRescue`).
+/// terminal before the process dies (`FatalSignalRescue`). Frames are written by
+/// `TerminalWriter` with the entry's sequences; ncurses reads the keys and gives the terminal back.
 ///
 /// One thread owns a terminal: create, draw, read and restore it on the same thread.
 public final class Terminal {
@@ -20,14 +21,9 @@ public final class Terminal {
     public let colorMode: ColorMode
     /// The terminfo entry in use (`tmux-direct` when `TERM=tmux-256color` asked for RGB, say).
     public let terminfoName: String
-    /// Whether `bytesWritten` and `lastFrameBytes` are kept. Off by default: each count reads
-    /// procfs twice, about a tenth of the CPU of a 1 Hz timer's frame; the benchmark's frame
-    /// report turns it on.
-    public var countsBytes = false
-    /// Every byte written to the terminal by `draw` and `write(rawSequence:)` while `countsBytes`
-    /// is on; 0 when `/proc/thread-self/io` is unavailable.
+    /// Every byte written to the terminal by `draw` and `write(rawSequence:)`.
     public private(set) var bytesWritten = 0
-    /// The bytes the most recent `draw` wrote (while `countsBytes` is on).
+    /// The bytes the most recent `draw` wrote.
     public private(set) var lastFrameBytes = 0
     /// Whether a fatal signal (a crash, an abort) gives the terminal back before the process dies
     /// (`FatalSignalRescue`); false only when its handler could not be installed.
@@ -38,19 +34,15 @@ public final class Terminal {
     /// Input is read through a pad: `wget_wch` on a window first refreshes that window when it is
     /// touched, which after a resize repaints the stale frame before the app can draw the new one.
     private let inputPad: UnsafeMutablePointer<WINDOW>
-    private var writer: CursesScreenWriter
+    private var writer: TerminalWriter
     private var previous: CellGrid?
     private var needsFullRedraw = true
     private var isRestored = false
     /// Whether tiles itself turned on SGR mouse reports (1006), to turn them off on restore.
     private let requestsSGRMouse: Bool
-    private let counter = OutputCounter()
 
     /// Takes over the terminal, or throws why it cannot (not a TTY, `TERM` unset, unknown or dumb).
-    ///
-    /// `colorPairLimit` caps the colour pairs used below the terminal's own limit, so that tests
-    /// and benchmarks can exercise pair recycling; nil uses every pair the terminal has.
-    public init(environment: [String: String], colorPairLimit: Int? = nil) throws(TerminalError) {
+    public init(environment: [String: String]) throws(TerminalError) {
         guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "stdout") }
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "stdin") }
         let profile = try TerminalProfile.select(environment: environment) { name in
@@ -73,14 +65,6 @@ public final class Terminal {
             delscreen(screen)
             throw .setupFailed(term: profile.terminfoName)
         }
-        // ncurses 6.4 flushes its output at every cursor movement until the screen has been
-        // suspended and resumed once (`_nc_mvcur` flushes while the screen is in its initial
-        // state): a full frame went out in about a hundred writes. One suspend and resume, before
-        // anything is drawn, puts it in its running state, where a frame is one write. Done
-        // before colours and the mouse are set up, so that the resume resets neither (it would
-        // send the terminal's reset-palette sequence, undoing a user's OSC 4 colours).
-        endwin()
-        doupdate()
         self.screen = screen
         window = tiles_stdscr()
         inputPad = pad
@@ -92,8 +76,6 @@ public final class Terminal {
         keypad(inputPad, true)
         nodelay(inputPad, true)
         leaveok(window, true)
-        // ncurses would otherwise poll stdin between lines of an update and abandon it on input.
-        typeahead(-1)
         curs_set(0)
         set_escdelay(25)
         mouseinterval(0)
@@ -106,15 +88,19 @@ public final class Terminal {
         let mouseKey = tiles_terminfo_string("kmous").map { String(cString: $0) }
         requestsSGRMouse = mouseKey.map { !$0.hasPrefix("\u{1B}[<") } ?? false
 
-        var colorEnabled = profile.colorEnabled && has_colors()
-        if colorEnabled {
-            colorEnabled = start_color() == OK && use_default_colors() == OK
+        // ncurses' colour set-up (`start_color`) is left out: tiles draws colours itself.
+        guard let sequences = TerminalSequences.ofCurrentEntry() else {
+            endwin()
+            delscreen(screen)
+            throw .dumbTerminal(profile.terminfoName)
         }
-        let depth = ColorDepth(colors: Int(tiles_colors()), colorEnabled: colorEnabled)
-        colorMode = depth.colorMode
-        let pairCapacity = Int(tiles_color_pairs()) - 1
-        writer = CursesScreenWriter(depth: depth, pairCapacity: min(pairCapacity, colorPairLimit ?? pairCapacity))
+        let depth = ColorDepth(colors: Int(tiles_terminfo_number("colors")), colorEnabled: profile.colorEnabled)
+        writer = TerminalWriter(sequences: sequences, depth: depth)
+        colorMode = writer.depth.colorMode
         restoresAfterCrash = FatalSignalRescue.arm(descriptor: STDOUT_FILENO)
+        // No `doupdate`: ncurses has written its set-up (`curs_set` and `mousemask` flush), and
+        // its first update would only clear the screen the first frame clears (0.46 million
+        // instructions).
         if requestsSGRMouse { write(rawSequence: Self.sgrMouseOn) }
     }
 
@@ -132,7 +118,7 @@ public final class Terminal {
         (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
-    /// Draws `screen`: only the cells that differ from the last frame, then one `doupdate`.
+    /// Draws `screen`: only the cells that differ from the last frame, in one write.
     ///
     /// The first frame, a frame of another size, and the frame after a resize or `invalidate()`
     /// clear the terminal and draw every cell. Cells beyond the terminal's edge are skipped.
@@ -143,24 +129,25 @@ public final class Terminal {
         if isRestored {
             isRestored = false
             needsFullRedraw = true
+            // ncurses takes the terminal back (program modes, alternate screen, hidden cursor).
+            doupdate()
             FatalSignalRescue.setArmed(true)
             if requestsSGRMouse { write(rawSequence: Self.sgrMouseOn) }
         }
         let (columns, rows) = size
-        let diff: ScreenDiff
-        var onlyAreas: [Rect]?
+        let bytes: [UInt8]
+        var diff: ScreenDiff?
         if let previous, !needsFullRedraw, previous.width == screen.width, previous.height == screen.height {
-            diff = changedAreas.map { ScreenDiff(from: previous, to: screen, areas: $0) } ?? ScreenDiff(from: previous, to: screen)
-            onlyAreas = changedAreas
+            let changes = changedAreas.map { ScreenDiff(from: previous, to: screen, areas: $0) } ?? ScreenDiff(from: previous, to: screen)
+            bytes = writer.frame(changes, columns: columns, rows: rows)
+            diff = changes
         } else {
-            werase(window)
-            clearok(tiles_curscr(), true)
-            writer.startFullFrame(width: screen.width, height: screen.height)
-            diff = ScreenDiff(everything: screen)
+            bytes = writer.fullFrame(screen, columns: columns, rows: rows)
             needsFullRedraw = false
         }
-        writer.write(diff, into: window, columns: columns, rows: rows)
-        if onlyAreas != nil, var kept = previous.take() {
+        writeAll(bytes)
+        lastFrameBytes = bytes.count
+        if changedAreas != nil, let diff, var kept = previous.take() {
             // Only these areas changed, and the diff's runs hold every cell of them that differs:
             // the terminal's own copy takes those, in place, instead of sharing `screen` (whose
             // next change would then copy the whole screen) or copying whole rows.
@@ -169,10 +156,6 @@ public final class Terminal {
         } else {
             previous = screen
         }
-        let before = countsBytes ? counter.bytesWrittenByThread() : nil
-        wnoutrefresh(window)
-        doupdate()
-        count(since: before, frame: true)
     }
 
     /// Makes the next `draw` clear the terminal and redraw every cell (after something else wrote
@@ -181,11 +164,15 @@ public final class Terminal {
         needsFullRedraw = true
     }
 
-    /// Writes an escape sequence ncurses does not know (OSC 52, say) straight to the terminal,
-    /// after everything ncurses has drawn. It must not move the cursor or change the screen.
+    /// Writes an escape sequence (OSC 52, say) straight to the terminal, after the frames drawn
+    /// so far. It must not move the cursor, change the style or change the screen.
     public func write(rawSequence: String) {
-        let before = countsBytes ? counter.bytesWrittenByThread() : nil
-        var bytes = Array(rawSequence.utf8)[...]
+        writeAll(Array(rawSequence.utf8))
+    }
+
+    private func writeAll(_ output: [UInt8]) {
+        bytesWritten += output.count
+        var bytes = output[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if written < 0 {
@@ -194,7 +181,6 @@ public final class Terminal {
             }
             bytes = bytes.dropFirst(written)
         }
-        count(since: before, frame: false)
     }
 
     /// Gives the terminal back: leaves the alternate screen, shows the cursor, restores the
@@ -204,14 +190,9 @@ public final class Terminal {
         guard !isRestored else { return }
         isRestored = true
         FatalSignalRescue.setArmed(false)
+        writeAll(writer.release())
         endwin()
         if requestsSGRMouse { write(rawSequence: Self.sgrMouseOff) }
-    }
-
-    private func count(since before: Int?, frame: Bool) {
-        guard let before, let after = counter.bytesWrittenByThread() else { return }
-        bytesWritten += after - before
-        if frame { lastFrameBytes = after - before }
     }
 }
 

@@ -521,20 +521,31 @@ final class DashboardSession {
         environment.now = now
         environment.timeZone = options.timeZone
         var changed: Set<String> = []
-        let shownTiles = state.visibleTileIDs.compactMap { state.tile($0) }
+        // What the loop needs of each tile shown, not the tiles themselves: a copy of a tile holds
+        // its grid, and a grid held twice is copied when a tick writes it.
+        let shownTiles = state.visibleTileIDs.compactMap { id in
+            state.tile(id).map { tile in
+                (id: tile.id, instanceID: tile.instanceID, family: tile.family, hasGrid: tile.grid != nil, status: tile.status)
+            }
+        }
         let shown = Set(shownTiles.map(\.instanceID))
         for id in visible.subtracting(shown) { scheduler.setLiveTextTick(nil, for: id, visible: false) }
         for tile in shownTiles {
             let id = tile.instanceID
-            guard let current = scheduler.currentEntryAndRevision(for: id), let widget = scheduler.instance(id)?.widget else { continue }
+            guard let current = scheduler.currentEntryAndRevision(for: id) else { continue }
             let key = TileRenderCache.Key(
                 family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
                 isPlaceholder: current.isPlaceholder, entry: current.revision)
-            if tile.grid == nil || cache.needsRender(id, key: key, now: now) {
+            if !tile.hasGrid || cache.needsRender(id, key: key, now: now) {
                 let drawing: RetainedDrawing
                 // A live text's tick redraws the rows of its text in the last drawing when it can
-                // (a clock's digits); anything else renders the tile again.
-                if tile.grid != nil, let kept = cache.tickingDrawing(id, key: key), kept.advance(to: now) {
+                // (a clock's digits); anything else renders the tile again. The board's state lets
+                // go of the drawing's grid first, so that the tick writes the grid in place
+                // instead of copying it (and freeing the old one); the drawing, or the render that
+                // replaces it, gives the state its grid back below.
+                let kept = tile.hasGrid ? cache.tickingDrawing(id, key: key) : nil
+                if kept != nil { state.forgetGrid(of: tile.id) }
+                if let kept, kept.advance(to: now) {
                     drawing = kept
                     // The rows of ticks since the last frame add up, unless the tile was rendered
                     // in full since (the frame copies it whole then).
@@ -542,6 +553,12 @@ final class DashboardSession {
                         tickedRows[tile.id] = tickedRows[tile.id].map { Self.span($0, rows) } ?? rows
                     }
                 } else {
+                    guard let widget = scheduler.instance(id)?.widget else {
+                        // No render after all: the state keeps the grid it had (a drawing that
+                        // could not advance left its grid as it was).
+                        if let kept { _ = state.update(.rendered(id: tile.id, grid: kept.grid)) }
+                        continue
+                    }
                     renderedSinceFrame.insert(tile.id)
                     tickedRows[tile.id] = nil
                     var tileEnvironment = environment

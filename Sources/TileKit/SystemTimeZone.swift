@@ -29,8 +29,20 @@ public enum SystemTimeZone {
                 return zone
             }
         }
-        guard let link = localtimeLink, let directory = link.range(of: "/usr/share/zoneinfo/") else { return nil }
-        return TimeZone(identifier: String(link[directory.upperBound...]))
+        guard let link = localtimeLink, let identifier = identifier(inLink: link) else { return nil }
+        return TimeZone(identifier: identifier)
+    }
+
+    /// What follows the first `/usr/share/zoneinfo/` in `link`. A search of the UTF-8 bytes:
+    /// Foundation's `range(of:)` goes through CoreFoundation's string search, whose Unicode
+    /// tables the board otherwise never reads (a few hundred KiB of resident memory).
+    static func identifier(inLink link: String) -> String? {
+        let bytes = Array(link.utf8), directory = Array("/usr/share/zoneinfo/".utf8)
+        guard bytes.count >= directory.count else { return nil }
+        for start in 0...(bytes.count - directory.count) where bytes[start..<start + directory.count].elementsEqual(directory) {
+            return String(decoding: bytes[(start + directory.count)...], as: UTF8.self)
+        }
+        return nil
     }
 
     /// Where `/etc/localtime` links to, or nil when it is not a link.

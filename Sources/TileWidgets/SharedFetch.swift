@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,21 +53,32 @@ extension WidgetServices {
 
 /// A lease file saying "this board is fetching KEY": created exclusively, removed when done; a
 /// lease older than 30 s is taken to belong to a board that died and is broken.
+///
+/// Taken at every fetch and every retry, so it costs what it must and no more: the directory is
+/// made only when the first `open` finds it missing, and the file name is the key with every byte
+/// but ASCII letters, digits, `-` and `_` as `%XX` (two keys never share a file, and no Unicode
+/// table is consulted).
 struct FetchLease {
     private let path: String
 
     /// Takes the lease, or returns nil when another board holds a live one. Without a directory
     /// (no cache) every board fetches for itself.
-    init?(directory: URL?, key: String) {
+    init?(directory: String?, key: String) {
         guard let directory else { return nil }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = Self.path(directory, key)
-        for _ in 0..<2 {
+        var madeDirectory = false
+        for _ in 0..<3 {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
                 close(descriptor)
                 self.path = path
                 return
+            }
+            if errno == ENOENT, !madeDirectory {
+                madeDirectory = true
+                try? FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                continue
             }
             guard errno == EEXIST, Self.isStale(path) else { return nil }
             unlink(path)
@@ -77,20 +89,19 @@ struct FetchLease {
     func release() { unlink(path) }
 
     /// Whether a live lease on `key` exists.
-    static func isHeld(directory: URL?, key: String) -> Bool {
+    static func isHeld(directory: String?, key: String) -> Bool {
         guard let directory else { return false }
-        let path = path(directory, key)
-        return FileManager.default.fileExists(atPath: path) && !isStale(path)
+        return !isStale(path(directory, key))
     }
 
+    /// Whether the lease at `path` is missing or older than 30 s.
     private static func isStale(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return true }
         return Date().timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > 30
     }
 
-    private static func path(_ directory: URL, _ key: String) -> String {
-        let safe = key.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "_" }.joined()
-        return directory.appendingPathComponent("\(safe).lease").path
+    static func path(_ directory: String, _ key: String) -> String {
+        directory + "/" + PercentEncoding.encode(key, keeping: PercentEncoding.isFileNameLiteral) + ".lease"
     }
 }

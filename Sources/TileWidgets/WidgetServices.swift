@@ -38,6 +38,7 @@ public final class WidgetServices: Sendable {
         memory = directories.map { SharedStore(directory: $0.cache.appendingPathComponent("memory")) }
         store = directories.map { SharedStore(directory: $0.data) }
         etagDirectory = directories?.cache.appendingPathComponent("http")
+        leaseDirectory = directories.map { $0.cache.appendingPathComponent("leases").path }
     }
 
     /// The process's HTTP client, made on first use.
@@ -71,7 +72,9 @@ public final class WidgetServices: Sendable {
     }
 
     /// The directory of fetch leases shared by every board of this user.
-    var leaseDirectory: URL? { etagDirectory?.deletingLastPathComponent().appendingPathComponent("leases") }
+    /// Where the boards' fetch leases live (`FetchLease`), as a path: made once, it is used at
+    /// every fetch and every retry.
+    let leaseDirectory: String?
 }
 
 /// Data a provider fetched, with the moment it did.

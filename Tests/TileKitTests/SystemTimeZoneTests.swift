@@ -44,4 +44,14 @@ import Testing
             #expect(SystemTimeZone.zone(environment: [:], localtimeLink: "/usr/share/zoneinfo/" + identifier) == zone, "\(identifier)")
         }
     }
+
+    @Test func theIdentifierIsWhatFollowsTheFirstZoneDirectoryInTheLink() {
+        #expect(SystemTimeZone.identifier(inLink: "/usr/share/zoneinfo/Asia/Shanghai") == "Asia/Shanghai")
+        #expect(SystemTimeZone.identifier(inLink: "../../usr/share/zoneinfo/Etc/UTC") == "Etc/UTC")
+        #expect(SystemTimeZone.identifier(inLink: "/usr/share/zoneinfo/") == "")
+        #expect(SystemTimeZone.identifier(inLink: "/x/usr/share/zoneinfo/usr/share/zoneinfo/A") == "usr/share/zoneinfo/A")
+        #expect(SystemTimeZone.identifier(inLink: "/usr/share/zoneinf") == nil)
+        #expect(SystemTimeZone.identifier(inLink: "") == nil)
+        #expect(SystemTimeZone.identifier(inLink: "/usr/share/zoneinfo/时区/é") == "时区/é")
+    }
 }

@@ -32,4 +32,14 @@ import TileUI
             }
         }
     }
+
+    @Test func fileNamesKeepOnlyASCIILettersDigitsHyphenAndUnderscore() {
+        for byte in UInt8.min...UInt8.max {
+            let scalar = Unicode.Scalar(byte)
+            let kept = byte < 0x80 && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            #expect(PercentEncoding.isFileNameLiteral(byte) == kept, "\(byte)")
+        }
+        #expect(PercentEncoding.encode("../stack#1.~", keeping: PercentEncoding.isFileNameLiteral) == "%2E%2E%2Fstack%231%2E%7E")
+    }
 }

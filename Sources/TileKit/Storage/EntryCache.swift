@@ -76,11 +76,7 @@ public struct EntryCache: Sendable {
     /// The file for tile `id`: ASCII letters, digits, `-` and `_` as they are, every other byte
     /// of the id's UTF-8 as `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
     func file(for id: String) -> URL {
-        // ASCII letters, digits, `-` and `_` as they are; every other byte, `.` and `%` included,
-        // as `%XX`, so that two ids never share a file.
-        let safe = PercentEncoding.encode(id) { byte in
-            PercentEncoding.isUnreserved(byte) && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "~")
-        }
+        let safe = PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral)
         return directory.appendingPathComponent("\(safe).json")
     }
 }

@@ -34,6 +34,13 @@ public enum PercentEncoding {
         }
     }
 
+    /// ASCII letters, digits, `-` and `_`: what a file name made from any text keeps as it is
+    /// (`encode(_:keeping:)` with this writes `.`, `/`, `%` and every other byte as `%XX`, so two
+    /// texts never share a name and none is `.`, `..` or hidden).
+    public static func isFileNameLiteral(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "~")
+    }
+
     /// What Foundation's `CharacterSet.urlPathAllowed` keeps: the unreserved characters, the
     /// sub-delimiters but `;` (`!$&'()*+,=`), `:`, `@` and `/`.
     public static func isPathAllowed(_ byte: UInt8) -> Bool {

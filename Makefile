@@ -18,13 +18,16 @@ PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
 # the kernel reads code in 64 KiB windows, so scattered functions were 18 MiB of resident code
 # for the 2 MB a board runs. Its symbols are not exported (nothing looks them up at run time):
 # the dynamic loader and the runtime's dladdr no longer map and search 30,000 of them
-# (docs/performance.md).
+# (docs/performance.md). The functions Swift leaves without a symbol (shared value witnesses,
+# outlined copies), which the order file cannot name, are gathered before them
+# (scripts/unnamed-functions.ld): scattered, they kept 3.1 MiB more code resident.
 SYMBOL_ORDER := $(CURDIR)/scripts/symbol-order.txt
+UNNAMED_FUNCTIONS := $(CURDIR)/scripts/unnamed-functions.ld
 RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
-	-Xlinker --no-export-dynamic
+	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(UNNAMED_FUNCTIONS)
 # The C libraries (ncursesw, tinfo, libpng, zlib, libjpeg, libstdc++) are linked in from their
 # static archives too: the binary loads libc, libm and libgcc_s only. The dynamic loader's own
 # work before main fell from 2.1 to 0.25 million instructions (libstdc++'s relocations and symbol
@@ -104,8 +107,10 @@ assets:
 
 ## release: the optimized binary, $(RELEASE_SCRATCH)/release/tiles: Swift's and the C libraries linked in, not position-independent (docs/performance.md)
 release: deps
-	@# SwiftPM does not know the order file is an input of the link: a newer one relinks.
-	@if [ "$(SYMBOL_ORDER)" -nt $(RELEASE_SCRATCH)/release/tiles ]; then rm -f $(RELEASE_SCRATCH)/release/tiles; fi
+	@# SwiftPM does not know the order file and the script are inputs of the link: a newer one relinks.
+	@for input in "$(SYMBOL_ORDER)" "$(UNNAMED_FUNCTIONS)"; do \
+	  if [ "$$input" -nt $(RELEASE_SCRATCH)/release/tiles ]; then rm -f $(RELEASE_SCRATCH)/release/tiles; fi; \
+	done
 	@CLANG="$$(dirname "$$(readlink -f "$(SWIFT)")")/clang" sh scripts/static_c_libs.sh $(STATIC_C_LIBS)
 	PKG_CONFIG_PATH=$(STATIC_C_LIBS) $(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
 

@@ -30,14 +30,22 @@ final class ProgramFixtures: Sendable {
     /// The contents of a file scripts write, or "" when it does not exist.
     func read(_ name: String) -> String { (try? String(contentsOfFile: path(name), encoding: .utf8)) ?? "" }
 
-    /// Waits (up to `seconds`: long, since tests in parallel can starve the test's task on a
-    /// 2-core machine; a passing test waits only as long as it needs) until `condition` holds;
-    /// returns whether it did.
+    /// Waits (up to `seconds` of the waiting task's own time; a passing test waits only as long
+    /// as it needs) until `condition` holds; returns whether it did.
+    ///
+    /// Tests run in parallel on the 2 threads of Swift's pool, and the synchronous suites that
+    /// drive tmux hold a thread each for their whole run: a task here, and the task whose work it
+    /// waits for, can both be starved for tens of seconds. A sleep of 10 ms that took longer than
+    /// 50 ms was such a stall, not time the condition had to come true in, so it counts as 10 ms:
+    /// a stalled run waits longer, a broken one still fails after `seconds` of 10 ms polls.
     static func eventually(within seconds: TimeInterval = 30, _ condition: () -> Bool) async -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
+        var waited: TimeInterval = 0
+        while waited < seconds {
             if condition() { return true }
+            let start = Date()
             try? await Task.sleep(nanoseconds: 10_000_000)
+            let slept = Date().timeIntervalSince(start)
+            waited += slept > 0.05 ? 0.01 : slept
         }
         return condition()
     }

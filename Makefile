@@ -72,10 +72,19 @@ test-deps: deps
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 
 ## test: build and run every test (XCTest and Swift Testing), with the Swift extension example built first
+# The whole output is kept in $(TEST_LOG); when a test fails, its issues are printed again at the
+# end, where a CI log's tail shows them (a failing test's message comes long before the summary).
+TEST_LOG := .build/test-output.log
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path examples/swift-extension
-	$(SWIFT) test
+	@{ $(SWIFT) test 2>&1; echo $$? > $(TEST_LOG).status; } | tee $(TEST_LOG); \
+	status=$$(cat $(TEST_LOG).status); \
+	if [ "$$status" != 0 ]; then \
+	  echo "make test: failed ($$status); the issues, from $(TEST_LOG):"; \
+	  grep -E -A4 "recorded an issue|error: |' failed \(" $(TEST_LOG) | grep -v -E "^(◇|✔) " | head -60; \
+	fi; \
+	exit $$status
 
 ## bench: the layout/render benchmark, tiles beside the C reference dashboard, and the dashboard benchmark (the release binary `make install` installs)
 bench: release

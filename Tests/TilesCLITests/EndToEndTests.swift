@@ -74,8 +74,12 @@ import Glibc
         try board.waitForData()
         let light = StyledScreen(try board.session.capture(escapes: true)).style(of: "? help")
         try board.session.sendKeys("t")
-        try board.session.waitFor("dark mode") { Self.row(29, of: $0).contains("dark mode") }
-        let dark = StyledScreen(try board.session.capture(escapes: true)).style(of: "? help")
+        // `? help` keeps its text and is the frame's last cells: tmux may show the message before
+        // it while the rest of the frame is still on its way, so wait for its colours to change.
+        let screen = try board.session.waitFor(escapes: true, "dark mode, `? help` in new colours") { screen in
+            Self.row(29, of: screen).contains("dark mode") && StyledScreen(screen).style(of: "? help") != light
+        }
+        let dark = StyledScreen(screen).style(of: "? help")
         #expect(light != nil && dark != nil)
         #expect(light?.background != dark?.background)
     }

@@ -19,6 +19,8 @@ import tempfile
 import threading
 import time
 
+import bench_board
+
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build-bench/release/tiles"
 RUNS = int(os.environ.get("TILES_BENCH_RUNS", "5"))
 IDLE_SECONDS = float(os.environ.get("TILES_BENCH_IDLE_SECONDS", "30"))
@@ -133,6 +135,8 @@ class Board:
             "TILES_HITOKOTO_URL": urls[0], "TILES_OPEN_METEO_URL": urls[1], "TILES_GEOCODING_URL": urls[1],
             "TILES_GITHUB_API_URL": urls[2],
         }
+        if "TZ" in os.environ:
+            environment["TZ"] = os.environ["TZ"]  # the zone bench_board's moment is read in
         assignments = " ".join("%s='%s'" % item for item in environment.items())
         command = "read _; echo $EPOCHREALTIME > %s; exec env -i %s %s %s" % (
             self.start_file, assignments, os.path.abspath(BINARY), " ".join(extra_args))
@@ -270,7 +274,7 @@ def main():
         finally:
             board.close()
 
-        board = Board([good] * 3, extra_args=["--tiles", "countdown:small,qqsync:medium"])
+        board = Board([good] * 3, config=bench_board.timed_board("countdown:small,qqsync:medium"))
         try:
             board.launch()
             board.wait(lambda: len([l for l in board.lines() if l[0] == "frame" and l[1] == "tick"]) >= 3, 10, "timer ticks")

@@ -50,9 +50,11 @@ struct TileRenderCacheTests {
         #expect(cache.tickingDrawing("clock", key: key) == nil, "never drawn")
         cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
         #expect(cache.tickingDrawing("clock", key: key) === drawing)
-        // The scheduler reports the tick (and any change) as due: the drawing may still follow it.
+        // The scheduler reports the tick (and any change) as due: the drawing may still follow
+        // it, and follows it when the tick comes.
         cache.noteChanges(["clock"])
-        #expect(cache.needsRender("clock", key: key, now: now))
+        #expect(!cache.needsRender("clock", key: key, now: now), "the same entry, before its tick")
+        #expect(cache.needsRender("clock", key: key, now: now.addingTimeInterval(1)))
         #expect(cache.tickingDrawing("clock", key: key) === drawing)
         var dark = key
         dark.scheme = .dark
@@ -69,6 +71,32 @@ struct TileRenderCacheTests {
         cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
         cache.invalidate(["clock"])
         #expect(cache.tickingDrawing("clock", key: key) == nil, "a configuration edit")
+    }
+
+    @Test func aStatusChangeDrawsAPlaceholderAgainButNotAnEntry() {
+        // A retry of a failing service: the scheduler reports the tile when the attempt starts
+        // and when it fails; the entry it shows stays, and so does its drawing.
+        var cache = TileRenderCache()
+        var shown = key
+        shown.entry = EntryRevision(timeline: 3, index: 0)
+        cache.didRender("quote", key: shown, drawing: drawing, nextChange: nil)
+        cache.noteChanges(["quote"])
+        #expect(!cache.needsRender("quote", key: shown, now: now))
+        var next = shown
+        next.entry = EntryRevision(timeline: 4, index: 0)
+        #expect(cache.needsRender("quote", key: next, now: now), "a new timeline")
+
+        var placeholder = key
+        placeholder.isPlaceholder = true
+        cache.didRender("commit", key: placeholder, drawing: drawing, nextChange: nil)
+        #expect(!cache.needsRender("commit", key: placeholder, now: now))
+        cache.noteChanges(["commit"])
+        #expect(cache.needsRender("commit", key: placeholder, now: now), "made anew for the moment")
+        cache.didRender("commit", key: placeholder, drawing: drawing, nextChange: nil)
+        #expect(!cache.needsRender("commit", key: placeholder, now: now))
+
+        cache.invalidate(["quote"])
+        #expect(cache.needsRender("quote", key: shown, now: now), "a configuration edit draws an entry again")
     }
 
     @Test func aRemovedTileIsForgotten() {

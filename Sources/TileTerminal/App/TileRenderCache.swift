@@ -18,7 +18,8 @@ struct TileRenderCache {
 
     private var drawn: [String: (key: Key, drawing: RetainedDrawing, nextChange: Date?)] = [:]
     /// Tiles whose entry, status or live text changed since they were drawn (from
-    /// `TimelineScheduler.processDue()`), or that must be drawn again for another reason.
+    /// `TimelineScheduler.processDue()`), or that must be drawn again for another reason; only
+    /// placeholders are drawn again for it alone (`needsRender`).
     private var stale: Set<String> = []
     /// Tiles that must be rendered again in full (a configuration edit), not only ticked.
     private var forced: Set<String> = []
@@ -43,8 +44,15 @@ struct TileRenderCache {
     }
 
     /// Whether tile `id` must be drawn again to show `key` at `now`.
+    ///
+    /// A change `processDue()` reported shows in the key when the tile shows an entry: a new
+    /// entry is another revision, and a status (loading, stale, failed) is drawn by the board
+    /// around the tile, not by it. So a tile whose entry stays, while its service is retried
+    /// and fails, is not laid out again on every attempt. A placeholder is made anew for each
+    /// moment and has no revision: any reported change draws it again.
     func needsRender(_ id: String, key: Key, now: Date) -> Bool {
-        guard !stale.contains(id), let last = drawn[id], last.key == key else { return true }
+        guard !forced.contains(id), let last = drawn[id], last.key == key else { return true }
+        if key.entry == nil && stale.contains(id) { return true }
         if let next = last.nextChange, next <= now { return true }
         return false
     }

@@ -90,14 +90,7 @@ extension EndToEndTests {
             let first = try Board(home: home, server: server)
             defer { first.close() }
             try first.waitForData()
-            let light = StyledScreen(try first.session.capture(escapes: true)).style(of: "? help")
-            try first.session.sendKeys("t")
-            // `? help` keeps its text and is the frame's last cells: tmux may show the message
-            // before it while the rest of the frame is still on its way.
-            let screen = try first.session.waitFor(escapes: true, "dark mode, `? help` in new colours") { screen in
-                Self.row(29, of: screen).contains("dark mode") && StyledScreen(screen).style(of: "? help") != light
-            }
-            dark = StyledScreen(screen).style(of: "? help")
+            dark = try Self.switchToDarkMode(first).dark
             // The second tile is Alipay: switch its weather off and save into a new config file.
             try first.session.sendKeys("Tab", "Tab", "e")
             try first.session.waitFor("the edit form") { $0.contains("Edit 支付宝") }

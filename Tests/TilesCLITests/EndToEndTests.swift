@@ -72,14 +72,7 @@ import Glibc
         let board = try Board()
         defer { board.close() }
         try board.waitForData()
-        let light = StyledScreen(try board.session.capture(escapes: true)).style(of: "? help")
-        try board.session.sendKeys("t")
-        // `? help` keeps its text and is the frame's last cells: tmux may show the message before
-        // it while the rest of the frame is still on its way, so wait for its colours to change.
-        let screen = try board.session.waitFor(escapes: true, "dark mode, `? help` in new colours") { screen in
-            Self.row(29, of: screen).contains("dark mode") && StyledScreen(screen).style(of: "? help") != light
-        }
-        let dark = StyledScreen(screen).style(of: "? help")
+        let (light, dark) = try Self.switchToDarkMode(board)
         #expect(light != nil && dark != nil)
         #expect(light?.background != dark?.background)
     }
@@ -307,6 +300,19 @@ import Glibc
     }
 
     // MARK: Screen helpers
+
+    /// Presses `t` on a light board and returns the style of the status line's `? help` before
+    /// and after. `? help` keeps its text and is the frame's last cells: tmux may show the "dark
+    /// mode" message while the rest of the frame is still on its way, so this waits for its
+    /// colours to change (a board that never changes them fails here, after the wait).
+    static func switchToDarkMode(_ board: Board) throws -> (light: StyledScreen.Style?, dark: StyledScreen.Style?) {
+        let light = StyledScreen(try board.session.capture(escapes: true)).style(of: "? help")
+        try board.session.sendKeys("t")
+        let screen = try board.session.waitFor(escapes: true, "dark mode, `? help` in new colours") { screen in
+            row(29, of: screen).contains("dark mode") && StyledScreen(screen).style(of: "? help") != light
+        }
+        return (light, StyledScreen(screen).style(of: "? help"))
+    }
 
     /// Row `y` of a capture.
     static func row(_ y: Int, of screen: String) -> String {

@@ -201,6 +201,20 @@ import Testing
         #expect(scheduler.nextWakeDate() == nil)
     }
 
+    /// The board ticks a live text without the scheduler until its next work date: that date
+    /// leaves the ticks out, and keeps the next entry and the next reload.
+    @Test func theNextWorkDateLeavesOutLiveTextTicks() async {
+        let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "a"), (60, "b")], from: $0), policy: .after($0 + 300)) }])
+        let scheduler = board(provider)
+        await scheduler.run(until: t0, clock: clock)
+        scheduler.setLiveTextTick(t0 + 1, for: "a")
+        #expect(scheduler.nextWakeDate() == t0 + 1)
+        #expect(scheduler.nextWorkDate() == t0 + 60, "the next entry")
+        await scheduler.run(until: t0 + 60, clock: clock)
+        scheduler.setLiveTextTick(t0 + 61, for: "a")
+        #expect(scheduler.nextWorkDate() == t0 + 300, "the reload")
+    }
+
     @Test func anEntryRevisionNamesOneEntryOfOneTimeline() async {
         let provider = ScriptedProvider([
             .timeline { Timeline(entries: entries([(0, "a"), (60, "b")], from: $0), policy: .after($0 + 120)) },

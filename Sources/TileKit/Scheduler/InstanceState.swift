@@ -153,9 +153,10 @@ struct InstanceState {
 
     // MARK: Waking
 
-    /// The earliest date after `now` at which this tile needs the scheduler.
-    func nextWakeDate(after now: Date) -> Date? {
-        var next: Date? = liveTextTick.flatMap { $0 > now ? $0 : now }
+    /// The earliest date after `now` at which this tile needs the scheduler (leaving out its live
+    /// text's tick unless `includingLiveText`).
+    func nextWakeDate(after now: Date, includingLiveText: Bool = true) -> Date? {
+        var next: Date? = includingLiveText ? liveTextTick.flatMap { $0 > now ? $0 : now } : nil
         if let inFlight { next = earliest(next, inFlight.deadline) }
         if inFlight == nil, let planned = plannedReload { next = earliest(next, effectiveDate(of: planned)) }
         if let upcoming = entries.first(where: { $0.date > now }) { next = earliest(next, upcoming.date) }

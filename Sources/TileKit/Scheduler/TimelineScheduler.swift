@@ -218,8 +218,21 @@ public final class TimelineScheduler {
     /// The earliest date at which `processDue()` has work: an entry's date, a reload, a retry, a
     /// provider timeout, a live-text tick. Nil when nothing is due ever (the loop sleeps until input).
     public func nextWakeDate() -> Date? {
+        nextWakeDate(includingLiveText: true)
+    }
+
+    /// The earliest date at which `processDue()` has work besides live-text ticks: until then,
+    /// with no provider call finishing (which wakes the loop), a tick changes nothing here but
+    /// the tile's next tick (``setLiveTextTick(_:for:visible:)``).
+    public func nextWorkDate() -> Date? {
+        nextWakeDate(includingLiveText: false)
+    }
+
+    private func nextWakeDate(includingLiveText: Bool) -> Date? {
         let now = clock.now()
-        return instances.values.reduce(nil as Date?) { earliest($0, $1.inPlace { $0.nextWakeDate(after: now) }) }
+        return instances.values.reduce(nil as Date?) {
+            earliest($0, $1.inPlace { $0.nextWakeDate(after: now, includingLiveText: includingLiveText) })
+        }
     }
 
     /// Does everything due now: applies finished provider calls, times out slow ones, starts due

@@ -73,6 +73,31 @@ struct TileRenderCacheTests {
         #expect(cache.tickingDrawing("clock", key: key) == nil, "a configuration edit")
     }
 
+    /// A quiet second's tick takes the last drawing without a key (nothing changed since it),
+    /// but never a placeholder's or one a configuration edit forces to be drawn in full.
+    @Test func aTickAloneTakesTheLastDrawingOfAnEntry() {
+        var cache = TileRenderCache()
+        var key = self.key
+        key.entry = EntryRevision(timeline: 7, index: 0)
+        #expect(cache.tickingDrawing("clock") == nil, "never drawn")
+        cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        #expect(cache.tickingDrawing("clock") === drawing)
+        cache.noteChanges(["clock"])
+        cache.didTick("clock", nextChange: now.addingTimeInterval(2))
+        #expect(cache.nextChange(of: "clock") == now.addingTimeInterval(2))
+        #expect(!cache.needsRender("clock", key: key, now: now.addingTimeInterval(1)), "its next tick is later")
+        #expect(cache.needsRender("clock", key: key, now: now.addingTimeInterval(2)))
+        cache.didTick("never", nextChange: now)
+        #expect(cache.nextChange(of: "never") == nil, "a tick records nothing for a tile never drawn")
+        cache.invalidate(["clock"])
+        #expect(cache.tickingDrawing("clock") == nil, "a configuration edit")
+        var placeholder = key
+        placeholder.isPlaceholder = true
+        placeholder.entry = nil
+        cache.didRender("clock", key: placeholder, drawing: drawing, nextChange: now.addingTimeInterval(1))
+        #expect(cache.tickingDrawing("clock") == nil, "a placeholder is made anew each time")
+    }
+
     @Test func aStatusChangeDrawsAPlaceholderAgainButNotAnEntry() {
         // A retry of a failing service: the scheduler reports the tile when the attempt starts
         // and when it fails; the entry it shows stays, and so does its drawing.

@@ -65,6 +65,21 @@ struct TileRenderCache {
         return last.drawing
     }
 
+    /// The last drawing of tile `id` when it shows an entry and nothing forces a full render: for
+    /// a tick while nothing else happened since that drawing (so its key still holds).
+    func tickingDrawing(_ id: String) -> RetainedDrawing? {
+        guard !forced.contains(id), let last = drawn[id], last.key.entry != nil else { return nil }
+        return last.drawing
+    }
+
+    /// Records that tile `id`'s last drawing followed its live text's tick in place; the text
+    /// next changes at `nextChange`.
+    mutating func didTick(_ id: String, nextChange: Date?) {
+        guard drawn[id] != nil else { return }
+        drawn[id]?.nextChange = nextChange
+        stale.remove(id)
+    }
+
     /// Records that tile `id` was drawn with `key` as `drawing`; its live text next changes at
     /// `nextChange`.
     mutating func didRender(_ id: String, key: Key, drawing: RetainedDrawing, nextChange: Date?) {

@@ -112,6 +112,76 @@ struct IncrementalFrameTests {
         #expect(partial.grid == tick.grid)
         #expect(partial.grid != DashboardView.screen(state, now: now))
     }
+
+    /// The frame of a quiet second's ticks: only the rows given are copied, the status line and
+    /// badges are those of the frame before, and it equals the full frame when nothing else
+    /// changed (a stale tile, focus, and CJK text on the board).
+    @Test func aFrameOfTicksAloneEqualsTheFullFrame() async throws {
+        var state = F.board()
+        _ = state.update(.status(id: "quote", await F.staleStatus("offline", since: now.addingTimeInterval(-600))))
+        _ = state.update(F.key(.tab))
+        let id = try #require(state.focusedID)
+        let family = try #require(state.tile(id)).family
+        let before = Self.grid(family, text: "还有 1:01", offset: 1)
+        let after = Self.grid(family, text: "还有 1:00", offset: 1)
+        let differing = (0..<after.height).filter { y in (0..<after.width).contains { before[$0, y] != after[$0, y] } }
+        #expect(differing == [1])
+        _ = state.update(.rendered(id: id, grid: before))
+        var last: DashboardView.Frame? = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        let shown = try #require(last).grid
+        _ = state.update(.rendered(id: id, grid: after))
+        let tick = try #require(DashboardView.tickFrame(state, now: now, after: &last, changedRows: [id: 1..<2]))
+        #expect(last?.grid == nil, "the frame before is taken, to be drawn over in place")
+        let equal = tick.grid == DashboardView.screen(state, now: now)
+        #expect(equal)
+        let rect = try #require(state.layout.placement(of: id)).rect
+        let row = Rect(x: rect.minX, y: rect.minY + 1, width: rect.size.width, height: 1)
+        let areas = try #require(tick.changedAreas)
+        #expect(!areas.isEmpty && areas.allSatisfy { $0.intersection(row) == $0 },
+                "only the tile's changed row is drawn, not its focus frame or badge: \(areas)")
+        #expect(ScreenDiff(from: shown, to: tick.grid, areas: areas) == ScreenDiff(from: shown, to: tick.grid))
+        // A tick of the badge's row draws the badge again over it.
+        let top = Self.grid(family, text: "还有 59", offset: 3)
+        let topRows = (0..<top.height).filter { y in (0..<top.width).contains { after[$0, y] != top[$0, y] } }
+        #expect(topRows == [0, 1])
+        _ = state.update(.rendered(id: id, grid: top))
+        var previous: DashboardView.Frame? = tick
+        let topTick = try #require(DashboardView.tickFrame(state, now: now, after: &previous, changedRows: [id: 0..<2]))
+        let topEqual = topTick.grid == DashboardView.screen(state, now: now)
+        #expect(topEqual)
+        #expect(topTick.grid.text.contains("⚠ 10m"))
+        // The next full frame starts from it and finds nothing else to draw.
+        let full = DashboardView.frame(state, now: now, after: topTick, changedTiles: [])
+        #expect(full.changedAreas == [])
+    }
+
+    @Test func aFrameOfTicksAloneNeedsAFrameOfTheBoardToStartFrom() throws {
+        var state = F.board()
+        var none: DashboardView.Frame?
+        #expect(DashboardView.tickFrame(state, now: now, after: &none, changedRows: [:])?.grid == nil)
+        _ = state.update(F.key("?"))
+        var help: DashboardView.Frame? = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        #expect(DashboardView.tickFrame(state, now: now, after: &help, changedRows: ["buttons": 0..<1])?.grid == nil,
+                "help is drawn over the board: its frames are drawn in full")
+        #expect(help?.grid != nil, "a frame it cannot start from is left to the full frame")
+        _ = state.update(F.key(.escape))
+        var board: DashboardView.Frame? = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        _ = state.update(.input(.resize(width: 90, height: 28)))
+        #expect(DashboardView.tickFrame(state, now: now, after: &board, changedRows: ["buttons": 0..<1])?.grid == nil,
+                "a frame of another size is not drawn over")
+    }
+
+    /// The status line names a stale tile of another page, with its age: a quiet second's tick
+    /// must not draw over that age once it changed.
+    @Test func theNextAgeChangeCoversStaleTilesOfEveryPage() async throws {
+        var state = F.board()
+        _ = state.update(.input(.resize(width: 50, height: 20)))
+        let offPage = try #require(state.tiles.map(\.id).first { !state.visibleTileIDs.contains($0) })
+        _ = state.update(.status(id: offPage, await F.staleStatus("offline", since: now.addingTimeInterval(-90))))
+        #expect(DashboardView.nextBadgeChange(state, now: now) == nil, "no badge on the page shown")
+        #expect(DashboardView.nextAgeChange(state, now: now) == now.addingTimeInterval(30))
+        #expect(StatusLine(state: state, now: now).text.contains("1 min"))
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.

@@ -19,12 +19,21 @@ public enum DashboardView {
     /// When the age in a stale badge of the page shown next changes (`⚠ 5m` → `⚠ 6m`), so that the
     /// event loop draws a frame then even when nothing else happens; nil without stale badges.
     public static func nextBadgeChange(_ state: DashboardState, now: Date) -> Date? {
-        state.visibleTileIDs.compactMap { id -> Date? in
-            guard let status = state.tile(id)?.status, status.isStale, let since = status.since else { return nil }
-            let elapsed = max(0, now.timeIntervalSince(since))
-            let unit: TimeInterval = elapsed < 3600 ? 60 : elapsed < 48 * 3600 ? 3600 : 86400
-            return since.addingTimeInterval((elapsed / unit).rounded(.down) * unit + unit)
-        }.min()
+        state.visibleTileIDs.compactMap { id in nextAgeChange(of: state.tile(id)?.status, now: now) }.min()
+    }
+
+    /// When any age the board may show changes: a stale badge of the page shown, or the stale
+    /// tile the status line names, which may be on another page. Nil without stale tiles.
+    public static func nextAgeChange(_ state: DashboardState, now: Date) -> Date? {
+        state.tiles.compactMap { nextAgeChange(of: $0.status, now: now) }.min()
+    }
+
+    /// When the age of a stale tile's failure, in whole minutes, hours or days, next changes.
+    private static func nextAgeChange(of status: InstanceStatus?, now: Date) -> Date? {
+        guard let status, status.isStale, let since = status.since else { return nil }
+        let elapsed = max(0, now.timeIntervalSince(since))
+        let unit: TimeInterval = elapsed < 3600 ? 60 : elapsed < 48 * 3600 ? 3600 : 86400
+        return since.addingTimeInterval((elapsed / unit).rounded(.down) * unit + unit)
     }
 
     /// The screen for `state` at `now`, exactly `state.screen` in size.
@@ -60,10 +69,12 @@ public enum DashboardView {
     /// and the focus frame in the gutter around it.
     ///
     /// `rows`, when given, are the only rows of the tile's drawing that changed since it was last
-    /// copied to the screen (a live text's tick): only they are copied again.
+    /// copied to the screen (a live text's tick): only they are copied again. Without
+    /// `decorations`, the badge and the focus frame are known to be as drawn before: the badge is
+    /// drawn again only where those rows covered it, and the frame (in the gutter) not at all.
     private static func drawTile(
         _ placement: BoardLayout.Placement, of state: DashboardState, now: Date, rows: Range<Int>? = nil,
-        in canvas: inout ScreenCanvas
+        decorations: Bool = true, in canvas: inout ScreenCanvas
     ) {
         guard let tile = state.tile(placement.id) else { return }
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
@@ -75,7 +86,7 @@ public enum DashboardView {
         } else {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
-        if let badge = staleBadge(tile.status, now: now) {
+        if decorations || rows?.contains(0) != false, let badge = staleBadge(tile.status, now: now) {
             // Reverse video: the stale colour as the badge's background where there is colour, and
             // still a solid block without any.
             let text = " \(badge) "
@@ -83,7 +94,7 @@ public enum DashboardView {
             canvas.write(text, x: x, y: rect.minY, clip: area, foreground: color("status.stale"),
                          background: color("text.inverse"), attributes: [.bold, .reverse])
         }
-        if tile.id == state.focusedID {
+        if decorations, tile.id == state.focusedID {
             drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
         }
     }
@@ -160,6 +171,27 @@ public enum DashboardView {
         // The canvas knows which cells it wrote: only those can differ from the last frame.
         return Frame(grid: canvas.grid, changedAreas: canvas.changed.map { [$0] } ?? [], backdrop: backdrop,
                      statusLine: statusLine, badges: badges)
+    }
+
+    /// The frame after `previous` for live texts' ticks alone: the rows `changedRows` of those
+    /// tiles' drawings copied over it, and nothing else drawn again. For a state that changed
+    /// in nothing but those drawings since `previous` was drawn (no status, badge age, mode,
+    /// page or status line): the result then equals `frame(_:now:after:changedTiles:changedRows:)`
+    /// and `screen(_:now:)`. Nil, leaving `previous` as it was, when the frame cannot start from
+    /// it (none, a mode drawn over the board, another size).
+    public static func tickFrame(
+        _ state: DashboardState, now: Date, after previous: inout Frame?, changedRows: [String: Range<Int>]
+    ) -> Frame? {
+        guard previous?.backdrop != nil, state.mode == .board, !state.layout.isTooSmall,
+              previous?.grid.width == state.screen.width, previous?.grid.height == state.screen.height,
+              var last = previous.take() else { return nil }
+        var canvas = ScreenCanvas(taking: &last.grid)
+        for placement in state.visiblePlacements {
+            guard let rows = changedRows[placement.id] else { continue }
+            drawTile(placement, of: state, now: now, rows: rows, decorations: false, in: &canvas)
+        }
+        return Frame(grid: canvas.grid, changedAreas: canvas.changed.map { [$0] } ?? [], backdrop: last.backdrop,
+                     statusLine: last.statusLine, badges: last.badges)
     }
 
     /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).

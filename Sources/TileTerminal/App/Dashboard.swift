@@ -177,9 +177,12 @@ final class DashboardSession {
         frames.firstFrame(placeholders: frames.isEnabled ? placeholderTiles : [])
         scheduler.holdsCacheWrites = false
         scheduler.writeHeldCache()
+        // After a frame of ticks alone, when the loop next wakes is known without asking again.
+        var tickWake: Date??
         while true {
-            let events = carried.isEmpty ? loop.wait(until: nextWakeDate()) : carried
+            let events = carried.isEmpty ? loop.wait(until: tickWake ?? nextWakeDate()) : carried
             carried = []
+            tickWake = nil
             frames.startFrame()
             var reason = FrameLog.Reason.timeline
             for event in events {
@@ -210,9 +213,17 @@ final class DashboardSession {
                     break
                 }
             }
-            for message in inbox.takeAll() { _ = feed(.message(message)) }
-            if inbox.takeConfigChange() { applyConfig() }
+            let messages = inbox.takeAll()
+            for message in messages { _ = feed(.message(message)) }
+            let configChanged = inbox.takeConfigChange()
+            if configChanged { applyConfig() }
             let now = options.clock.now()
+            if events == [.deadline], messages.isEmpty, !configChanged, let next = advanceTicksAlone(now: now) {
+                drawTicks(now: now)
+                frames.endFrame(.tick, bytes: terminal.lastFrameBytes)
+                tickWake = .some(next)
+                continue
+            }
             if reason == .timeline, state.visibleTileIDs.contains(where: { id in
                 state.tile(id).flatMap { cache.nextChange(of: $0.instanceID) }.map { $0 <= now } ?? false
             }) {
@@ -298,13 +309,70 @@ final class DashboardSession {
     }
 
     /// The earliest of the scheduler's next date, a Smart Stack's next possible rotation and the
-    /// next change of a stale badge's age.
+    /// next change of a stale badge's age. Notes, for the ticks until then, when anything besides
+    /// a live text's tick is next due (`quietUntil`).
     private func nextWakeDate() -> Date? {
-        let badge = DashboardView.nextBadgeChange(state, now: options.clock.now())
-        let scheduled = [scheduler.nextWakeDate(), badge].compactMap { $0 }.min()
-        guard !stackScores.isEmpty,
-              let rotation = state.nextStackRotation(scores: stackScores, now: options.clock.now()) else { return scheduled }
-        return min(scheduled ?? rotation, rotation)
+        let now = options.clock.now()
+        let badge = DashboardView.nextBadgeChange(state, now: now)
+        var scheduled = [scheduler.nextWakeDate(), badge].compactMap { $0 }.min()
+        var quiet = [scheduler.nextWorkDate(), DashboardView.nextAgeChange(state, now: now)].compactMap { $0 }.min()
+        if !stackScores.isEmpty, let rotation = state.nextStackRotation(scores: stackScores, now: now) {
+            scheduled = min(scheduled ?? rotation, rotation)
+            quiet = min(quiet ?? rotation, rotation)
+        }
+        quietUntil = quiet ?? .distantFuture
+        return scheduled
+    }
+
+    /// Until when nothing but live texts' ticks is due (no scheduler work, no age on the board
+    /// changing, no Smart Stack rotating), as of the last full pass of the loop: before it, a
+    /// wake-up at the loop's deadline that brought nothing else only advances ticking drawings
+    /// (`advanceTicksAlone`).
+    private var quietUntil = Date.distantPast
+
+    /// The tick of a quiet second, without the loop's full pass (the scheduler, every tile's
+    /// entry, status and render key, the frame's status line and badges): when nothing but live
+    /// texts' ticks is due (`quietUntil`) and no frame is half built, the drawings of the tiles
+    /// shown whose text changes now follow it in place, as `refreshVisibleTiles` would have them
+    /// do. Returns when the loop next wakes, or nil when the full pass must run: no tick was due
+    /// after all, or a drawing could not follow its tick (the ones that did are kept, in
+    /// `tickedRows`, for the full pass's frame).
+    private func advanceTicksAlone(now: Date) -> Date?? {
+        guard now < quietUntil, tickedRows.isEmpty, renderedSinceFrame.isEmpty, lastFrame != nil,
+              !state.tiles.contains(where: { $0.stack != nil }) else { return nil }
+        var next: Date? = quietUntil == .distantFuture ? nil : quietUntil
+        var advanced = false
+        for placement in state.visiblePlacements {
+            guard let instanceID = state.tile(placement.id)?.instanceID, let due = cache.nextChange(of: instanceID) else { continue }
+            guard due <= now else {
+                next = min(next ?? due, due)
+                continue
+            }
+            guard let drawing = cache.tickingDrawing(instanceID) else { return nil }
+            // As in `refreshVisibleTiles`: the state lets go of the grid so that it is written in place.
+            state.forgetGrid(of: placement.id)
+            defer { _ = state.update(.rendered(id: placement.id, grid: drawing.grid)) }
+            guard drawing.advance(to: now) else { return nil }
+            if let rows = drawing.changedRows { tickedRows[placement.id] = rows }
+            let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
+            cache.didTick(instanceID, nextChange: nextChange)
+            scheduler.setLiveTextTick(nextChange, for: instanceID, visible: true)
+            if let nextChange { next = min(next ?? nextChange, nextChange) }
+            advanced = true
+        }
+        return advanced ? .some(next) : nil
+    }
+
+    /// Draws the rows that `advanceTicksAlone` changed over the last frame (in full, as `draw`
+    /// does, when the last frame cannot be started from).
+    private func drawTicks(now: Date) {
+        guard let frame = DashboardView.tickFrame(state, now: now, after: &lastFrame, changedRows: tickedRows) else {
+            draw(changedTiles: [])
+            return
+        }
+        tickedRows = [:]
+        terminal.draw(frame.grid, changedAreas: frame.changedAreas)
+        lastFrame = frame
     }
 
     /// The normalized relevance of every Smart Stack member now (docs/rules.md B6.3), by scheduler id.

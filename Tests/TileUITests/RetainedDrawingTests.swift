@@ -68,6 +68,24 @@ import TileUISamples
         #expect(drawing.grid == CellGrid.render(Text("still"), width: 10, height: 1))
     }
 
+    /// A hidden timer does not tick the drawing: after a tick, the next change is the visible
+    /// text's, as a full render reports it, and not the hidden timer's next second.
+    @Test func aHiddenTimerDoesNotTickTheDrawing() throws {
+        let view = VStack(spacing: 0) {
+            Text(Self.target, style: .timer).hidden()
+            Text(Self.target.addingTimeInterval(3 * 3600), style: .relative)
+        }
+        // 50:00 on the hidden timer, which keeps its shape for minutes; the relative text changes once a minute.
+        let start = Self.target - 3000
+        let drawing = RetainedDrawing(view, width: 30, height: 2, environment: Self.environment(now: start, dark: false))
+        let first = try #require(drawing.nextChange)
+        #expect(first.timeIntervalSince(start) > 1, "the hidden timer's seconds are not asked for")
+        #expect(drawing.advance(to: first))
+        let full = CellGrid.renderTree(view, width: 30, height: 2, environment: Self.environment(now: first, dark: false))
+        #expect(drawing.nextChange == full.nextChange)
+        #expect(drawing.grid == full.grid)
+    }
+
     @Test func onlyDigitsForDigitsKeepTheShape() {
         #expect(LiveTextNode.keepsShape("10:05", "10:04"))
         #expect(LiveTextNode.keepsShape("1 min, 10 sec", "1 min, 19 sec"))

@@ -37,6 +37,8 @@ public final class RetainedDrawing {
     private let frame: Rect
     private let proposal: ProposedSize
     private let liveTexts: [LiveTextNode]
+    /// The live texts whose changes the tree's `nextChange(after:)` counts (not a hidden one).
+    private let tickingTexts: [LiveTextNode]
 
     /// Renders `view` as `CellGrid.renderTree` does and keeps its tree when it has live text.
     public init<V: View>(_ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard) {
@@ -59,6 +61,8 @@ public final class RetainedDrawing {
         // that makes nodes while drawing is made anew by every drawing and cannot be kept.
         let liveTexts = nextChange == nil || context.buildsWhileDrawing ? [] : context.liveTexts
         self.liveTexts = liveTexts
+        // The tree is kept as it is: the texts its walk reached are the ones whose changes count.
+        tickingTexts = liveTexts.filter(\.isAskedForChanges)
         self.root = liveTexts.isEmpty ? nil : root
         self.frame = frame
         self.proposal = proposal
@@ -72,6 +76,7 @@ public final class RetainedDrawing {
         frame = Rect(x: 0, y: 0, width: 0, height: 0)
         proposal = .unspecified
         liveTexts = []
+        tickingTexts = []
     }
 
     /// Brings the drawing to `now` in place: the live texts whose string changed show their new
@@ -113,7 +118,8 @@ public final class RetainedDrawing {
             root.draw(in: frame, proposal: proposal, canvas: &canvas)
             grid = canvas.grid
         }
-        nextChange = root.nextChange(after: now)
+        // What the tree's walk would find, without walking it.
+        nextChange = tickingTexts.reduce(nil) { earliest($0, $1.nextChange(after: now)) }
         return true
     }
 }

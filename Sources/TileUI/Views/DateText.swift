@@ -143,7 +143,13 @@ final class LiveTextNode: LayoutNode {
     override func firstBaseline(for size: Size) -> Int { text.firstBaseline(for: size) }
     override func lastBaseline(for size: Size) -> Int { text.lastBaseline(for: size) }
 
+    /// Whether the tree's `nextChange(after:)` has asked this text: a text under `hidden()` is
+    /// never asked and never ticks. `RetainedDrawing` asks only the texts the first walk
+    /// reached instead of walking the tree again on each tick.
+    private(set) var isAskedForChanges = false
+
     override func nextChange(after now: Date) -> Date? {
-        live.nextChange(after: now, timeZone: environment.timeZone)
+        isAskedForChanges = true
+        return live.nextChange(after: now, timeZone: environment.timeZone)
     }
 }

@@ -97,6 +97,18 @@ struct ConfigHome {
             5, 1, "page[1].tile[2].widget: unknown widget 'qqsnyc' (did you mean 'qqsync'?); widgets: qqsync, alipay, commit, countdown, system, calendar"))
     }
 
+    @Test func anUnknownFamilyOrOneThatIsNotAStringListsTheFamilies() throws {
+        let home = ConfigHome()
+        let unknown = try home.check("[[page]]\n[[page.tile]]\nwidget = \"countdown\"\nfamily = \"huge\"\n")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == home.error(
+            4, 1, "page[1].tile[1].family: unknown family 'huge'; families: small, medium, large, extraLarge, circular, rectangular, inline"))
+        let number = try home.check("[[page]]\n[[page.tile]]\nwidget = \"countdown\"\nfamily = 3\n")
+        #expect(number.status == 2)
+        #expect(number.stderr == home.error(
+            4, 1, "page[1].tile[1].family: expected a family (small, medium, large, extraLarge, circular, rectangular, inline), found 3"))
+    }
+
     @Test func testUnsupportedFamilyListsTheWidgetsFamilies() throws {
         let home = ConfigHome()
         let result = try home.check("[[page]]\n[[page.tile]]\nwidget = \"countdown\"\nfamily = \"large\"\n")

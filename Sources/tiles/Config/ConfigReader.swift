@@ -190,10 +190,14 @@ struct ConfigReader {
             switch key {
             case "family":
                 familyPath = keyPath
-                let expected = "a family (\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
-                guard let name = value.string else { throw context.mismatch(at: keyPath, expected: expected, found: value) }
+                // The list of families is joined only for an error: joining it for every tile was
+                // 0.1 million instructions each, in the first frame (docs/performance.md).
+                let families = { WidgetFamily.allCases.map(\.shortName).joined(separator: ", ") }
+                guard let name = value.string else {
+                    throw context.mismatch(at: keyPath, expected: "a family (\(families()))", found: value)
+                }
                 guard let named = WidgetFamily(name: name) else {
-                    throw context.error(at: keyPath, "\(Context.display(keyPath)): unknown family '\(TOMLError.shown(name))'; families: \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", "))")
+                    throw context.error(at: keyPath, "\(Context.display(keyPath)): unknown family '\(TOMLError.shown(name))'; families: \(families())")
                 }
                 family = named
             case "id":

@@ -58,16 +58,18 @@ struct ThemeReader {
             // Most names are one quoted key ("text.primary"): joining a one-part path through
             // the generic `joined` cost the default theme 0.4 million instructions at start.
             let key = entry.path.count == 1 ? entry.path[0] : entry.path.joined(separator: ".")
-            let name = TOMLError.shown(key)
+            // Shown (quoted safely) only in an error: making it for every colour cost the
+            // default theme 70,000 instructions at start.
+            let name = { TOMLError.shown(key) }
             // A control character in a name would reach the terminal when the name is shown.
             if entry.path.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) {
-                errors.append(error(at: entry.position, "colour \"\(name)\" has a control character in its name; colour names are words like text.primary"))
+                errors.append(error(at: entry.position, "colour \"\(name())\" has a control character in its name; colour names are words like text.primary"))
                 continue
             }
             do throws(ThemeError) {
-                let appearance = try readAppearance(entry, name: name)
+                let appearance = try readAppearance(entry, name: key)
                 if colors[key] != nil {
-                    errors.append(error(at: entry.position, "colour \"\(name)\" is defined twice"))
+                    errors.append(error(at: entry.position, "colour \"\(name())\" is defined twice"))
                 } else {
                     colors[key] = appearance
                 }
@@ -94,27 +96,28 @@ struct ThemeReader {
         !table.isEmpty && Self.colorKeys.isDisjoint(with: table.keys) && table.values.allSatisfy { $0.table != nil }
     }
 
+    /// `name`: the colour's key, shown (quoted safely) only in an error.
     private func readAppearance(_ entry: Entry, name: String) throws(ThemeError) -> Theme.Appearance {
         guard let table = entry.value.table else {
-            throw error(at: entry.position, "colour \"\(name)\" must be a table \(Self.entryShape), found \(describe(entry.value))")
+            throw error(at: entry.position, "colour \"\(TOMLError.shown(name))\" must be a table \(Self.entryShape), found \(describe(entry.value))")
         }
         for key in table.keys where !Self.colorKeys.contains(key) {
-            throw error(at: table.position(of: key), "colour \"\(name)\" has unknown key \"\(TOMLError.shown(key))\"; expected light and dark, or any")
+            throw error(at: table.position(of: key), "colour \"\(TOMLError.shown(name))\" has unknown key \"\(TOMLError.shown(key))\"; expected light and dark, or any")
         }
         let light = table["light"], dark = table["dark"]
         if let any = table["any"] {
             if light != nil || dark != nil {
                 let extra = light != nil ? "light" : "dark"
-                throw error(at: table.position(of: extra), "colour \"\(name)\" has both any and \(extra); use any alone, or light and dark")
+                throw error(at: table.position(of: extra), "colour \"\(TOMLError.shown(name))\" has both any and \(extra); use any alone, or light and dark")
             }
             return Theme.Appearance(any: try hexColor(any, key: "any", in: table, name: name))
         }
         guard let light, let dark else {
             let message: String
             switch (light, dark) {
-            case (nil, nil): message = "colour \"\(name)\" needs light and dark, or any"
-            case (nil, _): message = "colour \"\(name)\" has dark but no light; add light = \"#RRGGBB\", or use any for one value in both schemes"
-            default: message = "colour \"\(name)\" has light but no dark; add dark = \"#RRGGBB\", or use any for one value in both schemes"
+            case (nil, nil): message = "colour \"\(TOMLError.shown(name))\" needs light and dark, or any"
+            case (nil, _): message = "colour \"\(TOMLError.shown(name))\" has dark but no light; add light = \"#RRGGBB\", or use any for one value in both schemes"
+            default: message = "colour \"\(TOMLError.shown(name))\" has light but no dark; add dark = \"#RRGGBB\", or use any for one value in both schemes"
             }
             throw error(at: entry.position, message)
         }
@@ -131,7 +134,7 @@ struct ThemeReader {
            string.utf8.dropFirst().allSatisfy(isHexDigit), let color = RGBColor(hexString: string) {
             return color
         }
-        throw error(at: table.position(of: key), "colour \"\(name)\" \(key) must be \"#RRGGBB\" (# and six hex digits), found \(describe(value))")
+        throw error(at: table.position(of: key), "colour \"\(TOMLError.shown(name))\" \(key) must be \"#RRGGBB\" (# and six hex digits), found \(describe(value))")
     }
 
     /// The error that comes first in the file; of errors at one place, the first collected.

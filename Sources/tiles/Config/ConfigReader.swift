@@ -190,8 +190,7 @@ struct ConfigReader {
             switch key {
             case "family":
                 familyPath = keyPath
-                // The list of families is joined only for an error: joining it for every tile was
-                // 0.1 million instructions each, in the first frame (docs/performance.md).
+                // The list of families is joined only for an error message.
                 let families = { WidgetFamily.allCases.map(\.shortName).joined(separator: ", ") }
                 guard let name = value.string else {
                     throw context.mismatch(at: keyPath, expected: "a family (\(families()))", found: value)

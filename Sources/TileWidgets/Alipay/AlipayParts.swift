@@ -23,12 +23,12 @@ extension AlipayEntry {
 
     /// The first 宜 items that fit in `columns` cells, space-separated.
     func yiText(fitting columns: Int) -> String {
-        TextFitting.leadingLine(almanac.yi, fitting: columns)
+        TextFitting.leadingItems(almanac.yi, fitting: columns).joined(separator: " ")
     }
 
     /// The first 忌 items that fit in `columns` cells, space-separated.
     func jiText(fitting columns: Int) -> String {
-        TextFitting.leadingLine(almanac.ji, fitting: columns)
+        TextFitting.leadingItems(almanac.ji, fitting: columns).joined(separator: " ")
     }
 }
 

@@ -3,26 +3,18 @@ import TileKit
 /// Helpers for choosing how much text to show in a fixed number of cells, so lists are cut at a
 /// whole item rather than truncated mid-word.
 enum TextFitting {
-    /// The leading items of `items` joined with `separator`, as many as fit in `columns` cells
-    /// (CJK characters count two). At least one item when `items` is not empty: it is truncated
-    /// when drawn.
-    ///
-    /// Joined here rather than with the standard library's `joined(separator:)`: the first call
-    /// of that in a process looks up an associated type through every conformance record of the
-    /// static binary (0.38 million instructions), and the almanac's line was that first call,
-    /// in the board's first frame (docs/performance.md).
-    static func leadingLine(_ items: [String], separator: String = " ", fitting columns: Int) -> String {
-        var line = ""
-        var width = 0, kept = 0
+    /// The leading items of `items` whose join with `separator` fits in `columns` cells (CJK
+    /// characters count two). At least one item when `items` is not empty: it is truncated when drawn.
+    static func leadingItems(_ items: [String], separator: String = " ", fitting columns: Int) -> [String] {
+        var kept: [String] = []
+        var width = 0
         for item in items {
-            let added = item.cellWidth + (kept == 0 ? 0 : separator.cellWidth)
-            if width + added > columns, kept > 0 { break }
-            if kept > 0 { line += separator }
-            line += item
+            let added = item.cellWidth + (kept.isEmpty ? 0 : separator.cellWidth)
+            if width + added > columns, !kept.isEmpty { break }
+            kept.append(item)
             width += added
-            kept += 1
         }
-        return line
+        return kept
     }
 }
 

@@ -176,13 +176,13 @@ struct StatusLineTests {
     @Test func aStaleBadgeAsksForAFrameWhenItsAgeChanges() async {
         let now = Date(timeIntervalSince1970: 1_714_543_200)
         var state = DashboardFixtures.board()
-        #expect(DashboardView.nextBadgeChange(state, now: now) == nil)
+        #expect(DashboardView.nextAgeChange(state, now: now) == nil)
         let status = await DashboardFixtures.staleStatus("offline", since: now.addingTimeInterval(-(12 * 60 + 20)))
         _ = state.update(.status(id: "plain", status))
-        #expect(DashboardView.nextBadgeChange(state, now: now) == now.addingTimeInterval(40))
+        #expect(DashboardView.nextAgeChange(state, now: now) == now.addingTimeInterval(40))
         let hours = await DashboardFixtures.staleStatus("offline", since: now.addingTimeInterval(-(3 * 3600 + 600)))
         _ = state.update(.status(id: "plain", hours))
-        #expect(DashboardView.nextBadgeChange(state, now: now) == now.addingTimeInterval(3000))
+        #expect(DashboardView.nextAgeChange(state, now: now) == now.addingTimeInterval(3000))
     }
 
     @Test func staleBadgeAgesAreShort() {

@@ -309,13 +309,14 @@ final class DashboardSession {
     }
 
     /// The earliest of the scheduler's next date, a Smart Stack's next possible rotation and the
-    /// next change of a stale badge's age. Notes, for the ticks until then, when anything besides
+    /// next change of a failure's age on the board (a stale badge, or the stale tile of another
+    /// page that the status line names). Notes, for the ticks until then, when anything besides
     /// a live text's tick is next due (`quietUntil`).
     private func nextWakeDate() -> Date? {
         let now = options.clock.now()
-        let badge = DashboardView.nextBadgeChange(state, now: now)
-        var scheduled = [scheduler.nextWakeDate(), badge].compactMap { $0 }.min()
-        var quiet = [scheduler.nextWorkDate(), DashboardView.nextAgeChange(state, now: now)].compactMap { $0 }.min()
+        let age = DashboardView.nextAgeChange(state, now: now)
+        var scheduled = [scheduler.nextWakeDate(), age].compactMap { $0 }.min()
+        var quiet = [scheduler.nextWorkDate(), age].compactMap { $0 }.min()
         if !stackScores.isEmpty, let rotation = state.nextStackRotation(scores: stackScores, now: now) {
             scheduled = min(scheduled ?? rotation, rotation)
             quiet = min(quiet ?? rotation, rotation)

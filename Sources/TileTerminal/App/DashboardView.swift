@@ -16,14 +16,10 @@ public enum DashboardView {
         return "⚠ " + StatusLine.shortAge(since: since, now: now)
     }
 
-    /// When the age in a stale badge of the page shown next changes (`⚠ 5m` → `⚠ 6m`), so that the
-    /// event loop draws a frame then even when nothing else happens; nil without stale badges.
-    public static func nextBadgeChange(_ state: DashboardState, now: Date) -> Date? {
-        state.visibleTileIDs.compactMap { id in nextAgeChange(of: state.tile(id)?.status, now: now) }.min()
-    }
-
-    /// When any age the board may show changes: a stale badge of the page shown, or the stale
-    /// tile the status line names, which may be on another page. Nil without stale tiles.
+    /// When any age the board may show next changes (`⚠ 5m` → `⚠ 6m`), so that the event loop
+    /// draws a frame then even when nothing else happens: a stale badge of the page shown, or
+    /// the stale tile the status line names, which may be on another page. Nil without stale
+    /// tiles.
     public static func nextAgeChange(_ state: DashboardState, now: Date) -> Date? {
         state.tiles.compactMap { nextAgeChange(of: $0.status, now: now) }.min()
     }

@@ -122,6 +122,14 @@ import Testing
         #expect(abs(RGBColor.black.contrastRatio(with: .white) - 21) < 0.01)
         #expect(RGBColor.white.contrastRatio(with: .white) == 1)
         #expect(abs(RGBColor(hex: 0x767676).contrastRatio(with: .white) - 4.54) < 0.01)
+        // The table of linear values is the transfer function itself, value for value.
+        for value in 0...255 {
+            let c = Double(value) / 255
+            let linear = c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            #expect(SRGB.linear[value] == linear, "\(value)")
+            let gray = RGBColor(red: UInt8(value), green: UInt8(value), blue: UInt8(value))
+            #expect(abs(gray.contrastRatio(with: .black) - (linear + 0.05) / 0.05) < 1e-12, "\(value)")
+        }
     }
 
     @Test func testOpacityBlendsOverKnownBackgroundAndDimsOtherwise() {

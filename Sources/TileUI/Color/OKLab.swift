@@ -17,7 +17,7 @@ struct OKLab: Equatable, Sendable {
 
     /// `color`, an sRGB colour, in OKLab.
     init(_ color: RGBColor) {
-        let r = Self.linear[Int(color.red)], g = Self.linear[Int(color.green)], b = Self.linear[Int(color.blue)]
+        let r = SRGB.linear[Int(color.red)], g = SRGB.linear[Int(color.green)], b = SRGB.linear[Int(color.blue)]
         // Linear sRGB to the cone responses, their cube roots, then to L, a, b (the published
         // matrices of the OKLab definition).
         let lms = (
@@ -45,9 +45,4 @@ struct OKLab: Equatable, Sendable {
         return dl * dl + chromaWeight * (da * da + db * db)
     }
 
-    /// sRGB channel values (0…255) as linear light, computed once.
-    private static let linear: [Double] = (0...255).map { value in
-        let c = Double(value) / 255
-        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-    }
 }

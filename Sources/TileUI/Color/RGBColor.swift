@@ -60,13 +60,11 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
-    /// WCAG 2's relative luminance: sRGB channels made linear, then weighted.
+    /// WCAG 2's relative luminance: sRGB channels made linear, then weighted. The channels are
+    /// looked up (`SRGB.linear`): dim text asks this for each of its cells, and six `pow` calls a
+    /// colour were 0.35 million instructions of the first frame (docs/performance.md).
     private var wcagLuminance: Double {
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * SRGB.linear[Int(red)] + 0.7152 * SRGB.linear[Int(green)] + 0.0722 * SRGB.linear[Int(blue)]
     }
 
     /// Text of this colour made quieter over `background`: moved towards the background, as far as

@@ -130,6 +130,13 @@ enum SRGB {
         return c <= 0.04045 ? c / 12.92 : powf((c + 0.055) / 1.055, 2.4)
     }
 
+    /// The linear value of each 8-bit sRGB value, in double precision (colour matching and
+    /// contrast), computed once.
+    static let linear: [Double] = (0...255).map { value in
+        let c = Double(value) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
     /// The 8-bit sRGB value of a linear value in 0…1 (clamped).
     static func encode(_ linear: Float) -> UInt8 {
         let c = min(max(linear, 0), 1)

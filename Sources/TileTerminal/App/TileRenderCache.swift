@@ -61,8 +61,8 @@ struct TileRenderCache {
     /// entry, not the placeholder, the same `key`): a live text's tick, which the drawing may
     /// follow in place.
     func tickingDrawing(_ id: String, key: Key) -> RetainedDrawing? {
-        guard key.entry != nil, !forced.contains(id), let last = drawn[id], last.key == key else { return nil }
-        return last.drawing
+        guard drawn[id]?.key == key else { return nil }
+        return tickingDrawing(id)
     }
 
     /// The last drawing of tile `id` when it shows an entry and nothing forces a full render: for

@@ -44,5 +44,4 @@ struct OKLab: Equatable, Sendable {
         let dl = l - other.l, da = a - other.a, db = b - other.b
         return dl * dl + chromaWeight * (da * da + db * db)
     }
-
 }

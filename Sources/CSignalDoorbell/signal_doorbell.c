@@ -22,6 +22,58 @@ static void ring(int signal_number) {
     errno = saved;
 }
 
+static struct sigaction chained_previous;
+static _Atomic int chained_signal;
+
+// The handler that was there first (ncurses' for SIGWINCH, which flags the resize its next
+// wget_wch reports), then the doorbell, so that the loop's wait ends and reads the key.
+static void ring_after_previous(int signal_number, siginfo_t *info, void *context) {
+    int saved = errno;
+    if (chained_previous.sa_flags & SA_SIGINFO) {
+        if (chained_previous.sa_sigaction) chained_previous.sa_sigaction(signal_number, info, context);
+    } else if (chained_previous.sa_handler != SIG_DFL && chained_previous.sa_handler != SIG_IGN) {
+        chained_previous.sa_handler(signal_number);
+    }
+    int fd = atomic_load(&doorbell);
+    if (fd >= 0) {
+        char byte = 1;
+        (void)!write(fd, &byte, 1);
+    }
+    errno = saved;
+}
+
+int tiles_signals_ring_after(int fd, int signal_number) {
+    if (signal_number <= 0 || signal_number >= 64) {
+        errno = EINVAL;
+        return -1;
+    }
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&chained_signal, &expected, signal_number)) {
+        if (expected != signal_number) {
+            errno = EBUSY;
+            return -1;
+        }
+        atomic_store(&doorbell, fd);
+        return 0;
+    }
+    // Read the handler in place first, then replace it: a signal in between still finds it.
+    if (sigaction(signal_number, NULL, &chained_previous) != 0) {
+        atomic_store(&chained_signal, 0);
+        return -1;
+    }
+    atomic_store(&doorbell, fd);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = ring_after_previous;
+    action.sa_mask = chained_previous.sa_mask;
+    action.sa_flags = SA_SIGINFO | (chained_previous.sa_flags & SA_RESTART);
+    if (sigaction(signal_number, &action, NULL) != 0) {
+        atomic_store(&chained_signal, 0);
+        return -1;
+    }
+    return 0;
+}
+
 int tiles_signals_install(int fd, const int *signals, int count) {
     atomic_store(&doorbell, fd);
     for (int i = 0; i < count; i++) {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import TileTerminal
 
@@ -32,6 +33,32 @@ final class PipeInput: InputReading {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
         return count > 0 ? buffer[0..<count].map { .character(UInt32($0)) } : []
+    }
+}
+
+/// Set by `pretendToBeNcurses`' handler, as ncurses' SIGWINCH handler flags a resize for its
+/// next read.
+private let resizeFlagged = Atomic<Bool>(false)
+
+/// Input that reports a resize once its SIGWINCH handler has run, as ncurses does, and counts
+/// the loop's reads.
+private final class ResizingInput: InputReading {
+    let pipe = PipeInput()
+    var reads = 0
+
+    var inputDescriptor: Int32 { pipe.readEnd }
+
+    func readPendingInput() -> [RawInput] {
+        reads += 1
+        return resizeFlagged.exchange(false, ordering: .relaxed) ? [.resize(width: 80, height: 24)] : pipe.readPendingInput()
+    }
+
+    /// Installs the SIGWINCH handler ncurses would have installed before the loop starts.
+    static func pretendToBeNcurses() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in resizeFlagged.store(true, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGWINCH, &action, nil)
     }
 }
 
@@ -138,6 +165,36 @@ final class PipeInput: InputReading {
         loop.unwatch(source.readEnd)
         source.type("b")
         #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
+    }
+
+    /// The one test that touches SIGWINCH: the loop chains to the handler found first, once per
+    /// process. A signal taken by another thread (the loop's wait is not interrupted) still ends
+    /// the wait, through the doorbell, and the handler that was there first still runs.
+    @Test func aResizeSignalRingsAfterNcursesHandlerAndTheLoopStopsReadingBeforeEachSleep() throws {
+        ResizingInput.pretendToBeNcurses()
+        let input = ResizingInput()
+        let loop = try EventLoop(input: input)
+        loop.ringOnResize()
+        #expect(loop.wait(until: Date().addingTimeInterval(0.02)) == [.deadline])
+        #expect(loop.wait(until: Date().addingTimeInterval(0.02)) == [.deadline])
+        #expect(input.reads == 1, "only the first wait reads before it sleeps: nothing can be held since")
+
+        Thread.detachNewThread {
+            // The test runner may start its threads with signals blocked.
+            var resize = sigset_t()
+            sigemptyset(&resize)
+            sigaddset(&resize, SIGWINCH)
+            pthread_sigmask(SIG_UNBLOCK, &resize, nil)
+            usleep(30_000)
+            raise(SIGWINCH)  // this thread's signal: the loop's wait goes on unless the doorbell rings
+        }
+        let start = Date()
+        #expect(loop.wait(until: start.addingTimeInterval(10)) == [.input([.resize(width: 80, height: 24)])])
+        #expect(Date().timeIntervalSince(start) < 5)
+        // The read found something, so the next wait looks again before it sleeps.
+        let reads = input.reads
+        #expect(loop.wait(until: Date().addingTimeInterval(0.02)) == [.deadline])
+        #expect(input.reads == reads + 1)
     }
 
     @Test func timeoutsRoundUpToWholeMilliseconds() {

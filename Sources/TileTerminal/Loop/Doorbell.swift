@@ -62,6 +62,13 @@ final class Doorbell: Sendable {
         }
     }
 
+    /// Rings whenever `signal` arrives, after the handler already installed for it (ncurses'
+    /// SIGWINCH handler, which flags the resize its next read reports). Only a wake-up: `take`
+    /// does not report it. False when the handler cannot be installed.
+    func ringAfter(_ signal: Int32) -> Bool {
+        tiles_signals_ring_after(writeDescriptor, signal) == 0
+    }
+
     /// Returns what rang, clearing it, and empties the pipe when `drainingPipe` (the loop's poll
     /// found it readable: a wake-up from a timeout, the 1 Hz tick's, need not read it). What rang
     /// is recorded before the byte is written, so a byte left in the pipe is only a wake-up to come.

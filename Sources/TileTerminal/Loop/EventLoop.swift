@@ -1,17 +1,28 @@
+import CSignalDoorbell
 import Foundation
 import Glibc
 
 /// Sleeps until something happens: input, a quit signal, a wake-up from another thread, or the
 /// caller's deadline. Nothing wakes it at a fixed rate, so an idle dashboard costs no CPU.
 ///
-/// Each `wait` polls the terminal's input and a self-pipe with the time left to the deadline as
-/// timeout, then drains ncurses' input without blocking (docs/platform.md "Signals and the event loop").
+/// Each `wait` sleeps in `epoll_wait` on the terminal's input, a self-pipe and the watched
+/// descriptors, with the time left to the deadline as timeout, then drains ncurses' input
+/// without blocking (docs/platform.md "Signals and the event loop"). The descriptors stay
+/// registered between waits: a wake-up costs one system call to sleep again, where `poll` set up
+/// and tore down a wait on each descriptor every time.
 /// Use it from the thread that owns the terminal; hand `waker` to other threads.
 public final class EventLoop {
     private let input: (any InputReading)?
     private let doorbell: Doorbell
     private let decoder = InputDecoder()
+    private let epoll: Int32
     private var catchesSignals = false
+    /// Whether a resize rings the doorbell (`installSignalHandlers`). Until it does, ncurses may
+    /// hold a `KEY_RESIZE` that no descriptor shows, so each wait reads input before sleeping.
+    private var resizeRings = false
+    /// Whether ncurses may hold input that no descriptor shows: until the first read, and
+    /// whenever the last read found something.
+    private var inputMayBeHeld = true
     /// Descriptors other parts of the board need read when ready, instead of a thread each.
     private var watched: [(descriptor: Int32, onReadable: () -> Void)] = []
     private var inputOpen: Bool
@@ -19,8 +30,20 @@ public final class EventLoop {
     /// A loop over `input` (the `Terminal`), or over the self-pipe alone when nil.
     public init(input: (any InputReading)?) throws(TerminalError) {
         self.input = input
-        inputOpen = input != nil
         doorbell = try Doorbell()
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epoll >= 0 else { throw .systemCallFailed(call: "epoll_create1", errno: errno) }
+        guard Self.register(doorbell.readDescriptor, in: epoll) else {
+            let failure = errno
+            close(epoll)
+            throw .systemCallFailed(call: "epoll_ctl", errno: failure)
+        }
+        let epoll = epoll
+        inputOpen = input.map { Self.register($0.inputDescriptor, in: epoll) } ?? false
+    }
+
+    deinit {
+        close(epoll)
     }
 
     /// Unblocks every signal in the calling thread. Call first thing in `main`: a parent (a test
@@ -32,23 +55,36 @@ public final class EventLoop {
 
     /// Reports SIGINT, SIGTERM and SIGHUP as `.signal` instead of letting them (or ncurses)
     /// end the process, and SIGTSTP instead of letting ncurses suspend it. SIGWINCH is left to
-    /// ncurses, which turns it into a resize event.
+    /// ncurses, which turns it into a resize event; call this after the terminal has started, so
+    /// that the doorbell rings after ncurses' handler and the resize is read at once.
     public func installSignalHandlers() {
         guard !catchesSignals else { return }
         catchesSignals = SignalHandling.install(SignalHandling.quitSignals + [SignalHandling.suspendSignal], ringing: doorbell)
+        if catchesSignals { ringOnResize() }
+    }
+
+    /// Rings the doorbell after the handler of the resize signal (ncurses'), so that a resize is
+    /// read at once, whichever thread the signal lands on, and a wait need not read input before
+    /// it sleeps (one system call fewer per wake-up: the 1 Hz tick is write and wait, as in C).
+    func ringOnResize() {
+        resizeRings = resizeRings || doorbell.ringAfter(SignalHandling.resizeSignal)
     }
 
     /// Calls `onReadable` on the loop's thread, inside `wait`, whenever `descriptor` is readable
     /// (a listening socket, an inotify descriptor): what would otherwise be a thread blocked on
     /// it. The handler reads what is there without blocking, and wakes the loop (`wakeUp`) if
-    /// the board has something to do. A descriptor that is closed or fails is dropped.
+    /// the board has something to do. A descriptor that is not open, or later fails, is dropped.
     public func watch(_ descriptor: Int32, onReadable: @escaping () -> Void) {
+        guard !watched.contains(where: { $0.descriptor == descriptor }), Self.register(descriptor, in: epoll) else { return }
         watched.append((descriptor, onReadable))
     }
 
     /// Stops watching `descriptor` (before it is closed).
     public func unwatch(_ descriptor: Int32) {
+        guard watched.contains(where: { $0.descriptor == descriptor }) else { return }
         watched.removeAll { $0.descriptor == descriptor }
+        var unused = epoll_event()
+        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, &unused)
     }
 
     /// A handle any thread can use to wake this loop.
@@ -63,68 +99,97 @@ public final class EventLoop {
     /// one `.input` with every input read, `.inputClosed`, `.wake`, and `.deadline` once
     /// `deadline` has passed. A nil deadline waits for ever.
     public func wait(until deadline: Date?) -> [LoopEvent] {
-        // Input ncurses already holds (or a resize flagged between two waits) does not make the
-        // descriptor readable, so look before sleeping.
-        var inputs = readInput()
+        // Input ncurses already holds (or a resize flagged before the doorbell rang for it) does
+        // not make a descriptor readable, so look before sleeping while that can be.
+        var inputs = inputMayBeHeld || !resizeRings ? readInput() : []
         var closed = false
+        var ready = (
+            epoll_event(), epoll_event(), epoll_event(), epoll_event(),
+            epoll_event(), epoll_event(), epoll_event(), epoll_event()
+        )
         while true {
-            var descriptors = [pollfd(fd: doorbell.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            let polledInput = inputOpen && input != nil
-            if polledInput, let input {
-                descriptors.append(pollfd(fd: input.inputDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            let firstWatched = descriptors.count
-            descriptors += watched.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
             let timeout = inputs.isEmpty ? Self.timeout(until: deadline) : 0
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0 && errno != EINTR {
-                preconditionFailure("EventLoop: poll failed: \(String(cString: strerror(errno)))")
+            let count = withUnsafeMutableBytes(of: &ready) { buffer in
+                epoll_wait(epoll, buffer.baseAddress!.assumingMemoryBound(to: epoll_event.self), 8, timeout)
+            }
+            if count < 0 && errno != EINTR {
+                preconditionFailure("EventLoop: epoll_wait failed: \(String(cString: strerror(errno)))")
+            }
+            var rang = false, inputReady: UInt32 = 0
+            var readable: [Int32] = []
+            withUnsafeBytes(of: &ready) { buffer in
+                for event in buffer.bindMemory(to: epoll_event.self).prefix(max(0, Int(count))) {
+                    let descriptor = event.data.fd
+                    if descriptor == doorbell.readDescriptor {
+                        rang = true
+                    } else if inputOpen, let input, descriptor == input.inputDescriptor {
+                        inputReady = event.events
+                    } else if event.events & EPOLLIN.rawValue != 0 {
+                        readable.append(descriptor)
+                    } else {
+                        unwatch(descriptor)  // an error or hang-up with nothing left to read
+                    }
+                }
             }
             // EINTR (-1): most likely SIGWINCH, which ncurses turns into KEY_RESIZE on the next
-            // read, so input is read then too.
-            if ready != 0 {
-                closed = polledInput && Self.hasHungUp(descriptors[1])
+            // read, so input is read then too; so it is when the doorbell rang (it rings for one).
+            if count != 0 {
+                closed = inputReady != 0 && Self.hasHungUp(inputReady, input!.inputDescriptor)
                 inputs += readInput()
-                if closed { inputOpen = false }
+                if closed { closeInput() }
             }
-            if ready > 0 { serveWatched(descriptors[firstWatched...]) }
-            let rang = doorbell.take(drainingPipe: ready > 0 && descriptors[0].revents != 0)
-            var events = rang.signals.map(LoopEvent.signal)
+            serveWatched(readable)
+            let taken = doorbell.take(drainingPipe: rang)
+            var events = taken.signals.map(LoopEvent.signal)
             if !inputs.isEmpty { events.append(.input(inputs)) }
             if closed { events.append(.inputClosed) }
-            if rang.woken { events.append(.wake) }
+            if taken.woken { events.append(.wake) }
             if let deadline, Date() >= deadline { events.append(.deadline) }
             if !events.isEmpty { return events }
         }
     }
 
-    /// Calls the handlers of the watched descriptors that poll found ready; drops the failed ones.
-    private func serveWatched(_ polled: ArraySlice<pollfd>) {
-        for entry in polled where entry.revents != 0 {
-            if entry.revents & Int16(POLLERR | POLLNVAL) != 0 {
-                unwatch(entry.fd)
-            } else if let handler = watched.first(where: { $0.descriptor == entry.fd })?.onReadable {
-                handler()
-            }
+    /// Calls the handlers of the watched descriptors that were found ready and are still watched.
+    private func serveWatched(_ descriptors: [Int32]) {
+        for descriptor in descriptors {
+            watched.first(where: { $0.descriptor == descriptor })?.onReadable()
         }
     }
 
     /// Decoded input ready now.
     private func readInput() -> [InputEvent] {
         guard inputOpen, let input else { return [] }
-        return decoder.decode(input.readPendingInput())
+        let raw = input.readPendingInput()
+        inputMayBeHeld = !raw.isEmpty
+        return decoder.decode(raw)
+    }
+
+    /// Stops reading a terminal that is gone.
+    private func closeInput() {
+        guard inputOpen, let input else { return }
+        inputOpen = false
+        var unused = epoll_event()
+        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, input.inputDescriptor, &unused)
+    }
+
+    /// Adds `descriptor` to `epoll` for reading; false when it cannot be (not open, say).
+    private static func register(_ descriptor: Int32, in epoll: Int32) -> Bool {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = descriptor
+        return epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event) == 0
     }
 
     /// Whether the terminal is gone: an error or hang-up, or "readable" with nothing to read (EOF),
-    /// which would otherwise make every poll return at once.
-    private static func hasHungUp(_ descriptor: pollfd) -> Bool {
-        if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return true }
-        guard descriptor.revents & Int16(POLLIN) != 0 else { return false }
+    /// which would otherwise make every wait return at once.
+    private static func hasHungUp(_ events: UInt32, _ descriptor: Int32) -> Bool {
+        if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { return true }
+        guard events & EPOLLIN.rawValue != 0 else { return false }
         var pending: Int32 = 0
-        return ioctl(descriptor.fd, UInt(FIONREAD), &pending) == 0 && pending == 0
+        return ioctl(descriptor, UInt(FIONREAD), &pending) == 0 && pending == 0
     }
 
-    /// poll()'s timeout in milliseconds: -1 without a deadline, rounded up so the loop never
+    /// epoll_wait's timeout in milliseconds: -1 without a deadline, rounded up so the loop never
     /// wakes just before the deadline and spins.
     static func timeout(until deadline: Date?, now: Date = Date()) -> Int32 {
         guard let deadline else { return -1 }

@@ -93,7 +93,7 @@ struct IncrementalFrameTests {
         #expect(DashboardView.frame(state, now: now, after: tick, changedTiles: []).changedAreas == nil, "an overlay redraws in full")
     }
 
-    @Test func aTickCopiesOnlyTheRowsItRedrew() throws {
+    @Test func aTickCopiesOnlyTheCellsItRedrew() throws {
         var state = F.board()
         let before = Self.grid(.systemMedium, text: "1:01", offset: 1)
         let after = Self.grid(.systemMedium, text: "1:00", offset: 1)
@@ -102,13 +102,13 @@ struct IncrementalFrameTests {
         _ = state.update(.rendered(id: "buttons", grid: before))
         let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
         _ = state.update(.rendered(id: "buttons", grid: after))
-        let tick = DashboardView.frame(state, now: now, after: first, changedTiles: ["buttons"], changedRows: ["buttons": 1..<2])
+        let tick = DashboardView.frame(state, now: now, after: first, changedTiles: ["buttons"], changedCells: ["buttons": Rect(x: 0, y: 1, width: after.width, height: 1)])
         #expect(tick.grid == DashboardView.screen(state, now: now))
         // Only those rows are copied: a change outside them stays off the screen.
         var elsewhere = after
         elsewhere[0, 5] = Cell(character: "X")
         _ = state.update(.rendered(id: "buttons", grid: elsewhere))
-        let partial = DashboardView.frame(state, now: now, after: tick, changedTiles: ["buttons"], changedRows: ["buttons": 1..<2])
+        let partial = DashboardView.frame(state, now: now, after: tick, changedTiles: ["buttons"], changedCells: ["buttons": Rect(x: 0, y: 1, width: after.width, height: 1)])
         #expect(partial.grid == tick.grid)
         #expect(partial.grid != DashboardView.screen(state, now: now))
     }
@@ -130,7 +130,7 @@ struct IncrementalFrameTests {
         var last: DashboardView.Frame? = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
         let shown = try #require(last).grid
         _ = state.update(.rendered(id: id, grid: after))
-        let tick = try #require(DashboardView.tickFrame(state, now: now, after: &last, changedRows: [id: 1..<2]))
+        let tick = try #require(DashboardView.tickFrame(state, now: now, after: &last, changedCells: [id: Rect(x: 0, y: 1, width: after.width, height: 1)]))
         #expect(last?.grid == nil, "the frame before is taken, to be drawn over in place")
         let equal = tick.grid == DashboardView.screen(state, now: now)
         #expect(equal)
@@ -146,7 +146,7 @@ struct IncrementalFrameTests {
         #expect(topRows == [0, 1])
         _ = state.update(.rendered(id: id, grid: top))
         var previous: DashboardView.Frame? = tick
-        let topTick = try #require(DashboardView.tickFrame(state, now: now, after: &previous, changedRows: [id: 0..<2]))
+        let topTick = try #require(DashboardView.tickFrame(state, now: now, after: &previous, changedCells: [id: Rect(x: 0, y: 0, width: top.width, height: 2)]))
         let topEqual = topTick.grid == DashboardView.screen(state, now: now)
         #expect(topEqual)
         #expect(topTick.grid.text.contains("⚠ 10m"))
@@ -158,16 +158,16 @@ struct IncrementalFrameTests {
     @Test func aFrameOfTicksAloneNeedsAFrameOfTheBoardToStartFrom() throws {
         var state = F.board()
         var none: DashboardView.Frame?
-        #expect(DashboardView.tickFrame(state, now: now, after: &none, changedRows: [:])?.grid == nil)
+        #expect(DashboardView.tickFrame(state, now: now, after: &none, changedCells: [:])?.grid == nil)
         _ = state.update(F.key("?"))
         var help: DashboardView.Frame? = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
-        #expect(DashboardView.tickFrame(state, now: now, after: &help, changedRows: ["buttons": 0..<1])?.grid == nil,
+        #expect(DashboardView.tickFrame(state, now: now, after: &help, changedCells: ["buttons": Rect(x: 0, y: 0, width: 10, height: 1)])?.grid == nil,
                 "help is drawn over the board: its frames are drawn in full")
         #expect(help?.grid != nil, "a frame it cannot start from is left to the full frame")
         _ = state.update(F.key(.escape))
         var board: DashboardView.Frame? = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
         _ = state.update(.input(.resize(width: 90, height: 28)))
-        #expect(DashboardView.tickFrame(state, now: now, after: &board, changedRows: ["buttons": 0..<1])?.grid == nil,
+        #expect(DashboardView.tickFrame(state, now: now, after: &board, changedCells: ["buttons": Rect(x: 0, y: 0, width: 10, height: 1)])?.grid == nil,
                 "a frame of another size is not drawn over")
     }
 

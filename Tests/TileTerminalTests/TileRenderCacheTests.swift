@@ -134,11 +134,13 @@ struct TileRenderCacheTests {
         #expect(cache.needsRender("gone", key: key, now: now), "drawn anew if it comes back")
     }
 
-    @Test func theRowsOfTicksBetweenTwoFramesAddUp() {
-        #expect(DashboardSession.span(2..<4, 6..<7) == 2..<7)
-        #expect(DashboardSession.span(6..<7, 2..<4) == 2..<7)
-        #expect(DashboardSession.span(0..<0, 3..<5) == 3..<5, "a tick that drew nothing adds no row")
-        #expect(DashboardSession.span(3..<5, 9..<9) == 3..<5)
+    @Test func theCellsOfTicksBetweenTwoFramesAddUp() {
+        let tens = Rect(x: 4, y: 2, width: 1, height: 2), seconds = Rect(x: 6, y: 6, width: 2, height: 1)
+        #expect(DashboardSession.span(tens, seconds) == Rect(x: 4, y: 2, width: 4, height: 5))
+        #expect(DashboardSession.span(seconds, tens) == Rect(x: 4, y: 2, width: 4, height: 5))
+        let nothing = Rect(x: 0, y: 0, width: 0, height: 0)
+        #expect(DashboardSession.span(nothing, seconds) == seconds, "a tick that drew nothing adds no cell")
+        #expect(DashboardSession.span(tens, nothing) == tens)
     }
 
     @Test func aFailedOpenNamesTheLinkOnce() {

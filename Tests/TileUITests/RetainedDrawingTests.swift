@@ -39,11 +39,11 @@ import TileUISamples
                 let before = current.grid
                 if current.advance(to: now) {
                     advanced += 1
-                    // Rows outside those reported are as they were.
-                    let rows = current.changedRows ?? 0..<height
-                    for y in 0..<height where !rows.contains(y) {
-                        let kept = (0..<width).allSatisfy { current.grid[$0, y] == before[$0, y] }
-                        #expect(kept, "seed \(seed): row \(y) changed outside \(rows)")
+                    // Cells outside those reported are as they were.
+                    let area = current.changedArea ?? Rect(x: 0, y: 0, width: width, height: height)
+                    for y in 0..<height {
+                        let kept = (0..<width).allSatisfy { area.contains(x: $0, y: y) || current.grid[$0, y] == before[$0, y] }
+                        #expect(kept, "seed \(seed): row \(y) changed outside \(area)")
                     }
                 } else {
                     renderedAgain += 1
@@ -84,6 +84,39 @@ import TileUISamples
         let full = CellGrid.renderTree(view, width: 30, height: 2, environment: Self.environment(now: first, dark: false))
         #expect(drawing.nextChange == full.nextChange)
         #expect(drawing.grid == full.grid)
+    }
+
+    /// A tick draws again the cells of its text only, not the rows across the drawing; where a
+    /// wide grapheme crosses the edge of those cells (drawn over the text), the whole rows, so
+    /// that it is not cut in half. Either way the result is a full render's.
+    @Test func aTickRedrawsItsTextsCellsOrTheRowsWhereAWideGraphemeCrossesTheirEdge() throws {
+        func board(over: String?) -> some View {
+            ZStack(alignment: .leading) {
+                LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)
+                HStack(spacing: 1) {
+                    Text("左")
+                    ZStack(alignment: .leading) {
+                        Text(Self.target, style: .timer)
+                        if let over { Text(over) }
+                    }
+                    Spacer()
+                }
+            }
+        }
+        let start = Self.target - 605  // 10:05, then 10:04: the same shape
+        for (over, spansRows) in [(nil, false), ("    还", true)] as [(String?, Bool)] {
+            let drawing = RetainedDrawing(board(over: over), width: 24, height: 3, environment: Self.environment(now: start, dark: false))
+            #expect(drawing.advance(to: start + 1))
+            let full = CellGrid.render(board(over: over), width: 24, height: 3, environment: Self.environment(now: start + 1, dark: false))
+            #expect(drawing.grid == full, "\(drawing.grid.text)\n---\n\(full.text)")
+            let area = try #require(drawing.changedArea)
+            #expect(area.size.height == 1)
+            if spansRows {
+                #expect(area.minX == 0 && area.size.width == 24, "a wide grapheme crosses the timer's last column: \(area)")
+            } else {
+                #expect(area.minX == 3 && area.size.width == "10:04".count, "the timer's cells after 左 and a space: \(area)")
+            }
+        }
     }
 
     @Test func onlyDigitsForDigitsKeepTheShape() {

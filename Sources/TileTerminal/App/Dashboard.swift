@@ -108,8 +108,8 @@ final class DashboardSession {
     private let inbox = MessageInbox()
     private var state: DashboardState
     private var cache = TileRenderCache()
-    /// The rows of tiles' drawings that live-text ticks redrew since the last frame, by tile.
-    private var tickedRows: [String: Range<Int>] = [:]
+    /// The cells of tiles' drawings that live-text ticks redrew since the last frame, by tile.
+    private var tickedCells: [String: Rect] = [:]
     /// The tiles rendered in full since the last frame.
     private var renderedSinceFrame: Set<String> = []
     /// The scheduler ids of the widgets on screen.
@@ -299,10 +299,10 @@ final class DashboardSession {
         // Handing the last frame over lets the new one be drawn into its grid in place.
         // Every tile whose drawing changed since the last frame is copied again: whole, or only
         // the rows its ticks drew.
-        let changed = changedTiles.union(tickedRows.keys).union(renderedSinceFrame)
+        let changed = changedTiles.union(tickedCells.keys).union(renderedSinceFrame)
         let frame = DashboardView.frame(
-            state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changed, changedRows: tickedRows)
-        tickedRows = [:]
+            state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changed, changedCells: tickedCells)
+        tickedCells = [:]
         renderedSinceFrame = []
         terminal.draw(frame.grid, changedAreas: frame.changedAreas)
         lastFrame = frame
@@ -337,9 +337,9 @@ final class DashboardSession {
     /// shown whose text changes now follow it in place, as `refreshVisibleTiles` would have them
     /// do. Returns when the loop next wakes, or nil when the full pass must run: no tick was due
     /// after all, or a drawing could not follow its tick (the ones that did are kept, in
-    /// `tickedRows`, for the full pass's frame).
+    /// `tickedCells`, for the full pass's frame).
     private func advanceTicksAlone(now: Date) -> Date?? {
-        guard now < quietUntil, tickedRows.isEmpty, renderedSinceFrame.isEmpty, lastFrame != nil,
+        guard now < quietUntil, tickedCells.isEmpty, renderedSinceFrame.isEmpty, lastFrame != nil,
               !state.tiles.contains(where: { $0.stack != nil }) else { return nil }
         var next: Date? = quietUntil == .distantFuture ? nil : quietUntil
         var advanced = false
@@ -354,7 +354,7 @@ final class DashboardSession {
             state.forgetGrid(of: placement.id)
             defer { _ = state.update(.rendered(id: placement.id, grid: drawing.grid)) }
             guard drawing.advance(to: now) else { return nil }
-            if let rows = drawing.changedRows { tickedRows[placement.id] = rows }
+            if let cells = drawing.changedArea { tickedCells[placement.id] = cells }
             let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
             cache.didTick(instanceID, nextChange: nextChange)
             scheduler.setLiveTextTick(nextChange, for: instanceID, visible: true)
@@ -367,11 +367,11 @@ final class DashboardSession {
     /// Draws the rows that `advanceTicksAlone` changed over the last frame (in full, as `draw`
     /// does, when the last frame cannot be started from).
     private func drawTicks(now: Date) {
-        guard let frame = DashboardView.tickFrame(state, now: now, after: &lastFrame, changedRows: tickedRows) else {
+        guard let frame = DashboardView.tickFrame(state, now: now, after: &lastFrame, changedCells: tickedCells) else {
             draw(changedTiles: [])
             return
         }
-        tickedRows = [:]
+        tickedCells = [:]
         terminal.draw(frame.grid, changedAreas: frame.changedAreas)
         lastFrame = frame
     }
@@ -563,11 +563,11 @@ final class DashboardSession {
         }
     }
 
-    /// The rows of `a` and `b` and those between them; an empty range adds none.
-    static func span(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+    /// The cells of `a` and `b` and those between them; an empty area adds none.
+    static func span(_ a: Rect, _ b: Rect) -> Rect {
         if a.isEmpty { return b }
         if b.isEmpty { return a }
-        return min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        return a.union(b)
     }
 
     /// The shortest wait for a live text's next change.
@@ -618,8 +618,8 @@ final class DashboardSession {
                     drawing = kept
                     // The rows of ticks since the last frame add up, unless the tile was rendered
                     // in full since (the frame copies it whole then).
-                    if let rows = kept.changedRows, !renderedSinceFrame.contains(tile.id) {
-                        tickedRows[tile.id] = tickedRows[tile.id].map { Self.span($0, rows) } ?? rows
+                    if let cells = kept.changedArea, !renderedSinceFrame.contains(tile.id) {
+                        tickedCells[tile.id] = tickedCells[tile.id].map { Self.span($0, cells) } ?? cells
                     }
                 } else {
                     guard let widget = scheduler.instance(id)?.widget else {
@@ -629,7 +629,7 @@ final class DashboardSession {
                         continue
                     }
                     renderedSinceFrame.insert(tile.id)
-                    tickedRows[tile.id] = nil
+                    tickedCells[tile.id] = nil
                     var tileEnvironment = environment
                     if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
                     drawing = widget.drawing(current.entry, family: tile.family, environment: tileEnvironment)

@@ -69,7 +69,7 @@ public enum DashboardView {
     /// `decorations`, the badge and the focus frame are known to be as drawn before: the badge is
     /// drawn again only where those rows covered it, and the frame (in the gutter) not at all.
     private static func drawTile(
-        _ placement: BoardLayout.Placement, of state: DashboardState, now: Date, rows: Range<Int>? = nil,
+        _ placement: BoardLayout.Placement, of state: DashboardState, now: Date, cells: Rect? = nil,
         decorations: Bool = true, in canvas: inout ScreenCanvas
     ) {
         guard let tile = state.tile(placement.id) else { return }
@@ -77,12 +77,12 @@ public enum DashboardView {
         let rect = placement.rect, area = state.layout.area
         if let grid = tile.grid {
             var clip = area
-            if let rows { clip = clip.intersection(Rect(x: rect.minX, y: rect.minY + rows.lowerBound, width: rect.size.width, height: rows.count)) }
+            if let cells { clip = clip.intersection(Rect(x: rect.minX + cells.minX, y: rect.minY + cells.minY, width: cells.size.width, height: cells.size.height)) }
             canvas.draw(grid, at: rect.origin, clip: clip, background: color("board.background"))
         } else {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
-        if decorations || rows?.contains(0) != false, let badge = staleBadge(tile.status, now: now) {
+        if decorations || cells.map({ $0.contains(x: $0.minX, y: 0) }) != false, let badge = staleBadge(tile.status, now: now) {
             // Reverse video: the stale colour as the badge's background where there is colour, and
             // still a solid block without any.
             let text = " \(badge) "
@@ -135,11 +135,12 @@ public enum DashboardView {
     /// The frame for `state` at `now`. When `previous` shows the same backdrop, only the tiles in
     /// `changedTiles` (new drawing or status) and a changed status line are drawn again over it,
     /// and only the cells that changed are reported (`changedAreas`); the result equals
-    /// `screen(state, now:)`. `changedRows` narrows a changed tile to the rows of its drawing
-    /// that changed since the last frame (a live text's tick), when they are known.
+    /// `screen(state, now:)`. `changedCells` narrows a changed tile to the cells of its drawing
+    /// (tile coordinates) that changed since the last frame (a live text's tick), when they are
+    /// known; a tile whose badge changed is drawn whole.
     public static func frame(
         _ state: DashboardState, now: Date, after previous: consuming Frame?, changedTiles: Set<String>,
-        changedRows: [String: Range<Int>] = [:]
+        changedCells: [String: Rect] = [:]
     ) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)
@@ -159,7 +160,9 @@ public enum DashboardView {
         var canvas = ScreenCanvas(taking: &previous.grid)
         for placement in state.visiblePlacements
         where changedTiles.contains(placement.id) || badges[placement.id] != previous.badges[placement.id] {
-            drawTile(placement, of: state, now: now, rows: changedRows[placement.id], in: &canvas)
+            // A badge that went or shrank uncovers cells of the tile that its ticks did not draw.
+            let cells = badges[placement.id] == previous.badges[placement.id] ? changedCells[placement.id] : nil
+            drawTile(placement, of: state, now: now, cells: cells, in: &canvas)
         }
         if statusLine != previous.statusLine {
             drawStatusLine(statusLine, in: &canvas, state: state)
@@ -169,22 +172,22 @@ public enum DashboardView {
                      statusLine: statusLine, badges: badges)
     }
 
-    /// The frame after `previous` for live texts' ticks alone: the rows `changedRows` of those
+    /// The frame after `previous` for live texts' ticks alone: the cells `changedCells` of those
     /// tiles' drawings copied over it, and nothing else drawn again. For a state that changed
     /// in nothing but those drawings since `previous` was drawn (no status, badge age, mode,
-    /// page or status line): the result then equals `frame(_:now:after:changedTiles:changedRows:)`
+    /// page or status line): the result then equals `frame(_:now:after:changedTiles:changedCells:)`
     /// and `screen(_:now:)`. Nil, leaving `previous` as it was, when the frame cannot start from
     /// it (none, a mode drawn over the board, another size).
     public static func tickFrame(
-        _ state: DashboardState, now: Date, after previous: inout Frame?, changedRows: [String: Range<Int>]
+        _ state: DashboardState, now: Date, after previous: inout Frame?, changedCells: [String: Rect]
     ) -> Frame? {
         guard previous?.backdrop != nil, state.mode == .board, !state.layout.isTooSmall,
               previous?.grid.width == state.screen.width, previous?.grid.height == state.screen.height,
               var last = previous.take() else { return nil }
         var canvas = ScreenCanvas(taking: &last.grid)
         for placement in state.visiblePlacements {
-            guard let rows = changedRows[placement.id] else { continue }
-            drawTile(placement, of: state, now: now, rows: rows, decorations: false, in: &canvas)
+            guard let cells = changedCells[placement.id] else { continue }
+            drawTile(placement, of: state, now: now, cells: cells, decorations: false, in: &canvas)
         }
         return Frame(grid: canvas.grid, changedAreas: canvas.changed.map { [$0] } ?? [], backdrop: last.backdrop,
                      statusLine: last.statusLine, badges: last.badges)

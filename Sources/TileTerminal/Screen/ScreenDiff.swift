@@ -40,18 +40,19 @@ public struct ScreenDiff: Equatable, Sendable {
             previous.width == next.width && previous.height == next.height,
             "ScreenDiff needs frames of one size, got \(previous.width)x\(previous.height) and \(next.width)x\(next.height)"
         )
-        // The columns to compare in each row: the areas that cross it, clipped to the screen.
+        // The columns to compare in each row the areas cross (`top` on), clipped to the screen.
+        // A tick's area is a row or two of a few cells: only those rows get an entry.
         let bounds = Rect(x: 0, y: 0, width: next.width, height: next.height)
-        var columns = [[Range<Int>]](repeating: [], count: next.height)
-        for area in areas {
-            let clipped = area.intersection(bounds)
-            guard !clipped.isEmpty else { continue }
-            for y in clipped.minY..<clipped.maxY { columns[y].append(clipped.minX..<clipped.maxX) }
+        let clippedAreas = areas.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        let top = clippedAreas.map(\.minY).min() ?? 0, bottom = clippedAreas.map(\.maxY).max() ?? 0
+        var columns = [[Range<Int>]](repeating: [], count: bottom - top)
+        for clipped in clippedAreas {
+            for y in clipped.minY..<clipped.maxY { columns[y - top].append(clipped.minX..<clipped.maxX) }
         }
         var runs: [Run] = []
         var changed = [Bool](repeating: false, count: next.width)
-        for y in 0..<next.height where !columns[y].isEmpty {
-            guard Self.markChanges(row: y, columns: columns[y], previous: previous, next: next, into: &changed) else { continue }
+        for y in top..<bottom where !columns[y - top].isEmpty {
+            guard Self.markChanges(row: y, columns: columns[y - top], previous: previous, next: next, into: &changed) else { continue }
             var x = 0
             while x < next.width {
                 guard changed[x] else {

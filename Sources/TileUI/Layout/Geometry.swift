@@ -45,6 +45,12 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let minX = min(self.minX, other.minX), minY = min(self.minY, other.minY)
+        return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+    }
+
     /// Whether the cell (x, y) lies inside.
     public func contains(x: Int, y: Int) -> Bool {
         x >= minX && x < maxX && y >= minY && y < maxY

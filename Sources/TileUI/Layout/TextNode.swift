@@ -74,6 +74,34 @@ final class TextNode: LayoutNode {
         super.init()
     }
 
+    /// `old` showing `text` instead, which differs from its string in digits only
+    /// (`LiveTextNode.keepsShape`: a clock's tick). What depends on the string's shape alone (the
+    /// block-glyph scales and their widths: digits have glyphs at every scale and are equally
+    /// wide) is taken from `old` rather than measured again.
+    init(replacingDigitsOf old: TextNode, with text: String) {
+        self.text = TextLineBreaker.prepare(text)
+        prepared = PreparedText(self.text)
+        font = old.font
+        color = old.color
+        attributes = old.attributes
+        lineLimit = old.lineLimit
+        reservedLines = old.reservedLines
+        truncation = old.truncation
+        alignment = old.alignment
+        minimumScaleFactor = old.minimumScaleFactor
+        isRedacted = old.isRedacted
+        blockRows = old.blockRows
+        blockPrefixWidths = old.blockPrefixWidths
+        if old.blockRows.isEmpty {
+            hardLines = []
+        } else if old.hardLines.count == 1 {
+            hardLines = [self.text]  // the same lines as `old`'s: one, without a newline
+        } else {
+            hardLines = self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        super.init()
+    }
+
     override var spacingKind: SpacingKind { .text }
 
     /// The last layout built, for drawing and baselines; measuring needs no lines (`computeSize`).
@@ -195,15 +223,33 @@ final class TextNode: LayoutNode {
         return min(size.height, layout.lines.count * layout.glyphRows)
     }
 
+    /// The cells a drawing in `rect` for `proposal` can write: every line's columns, every row of
+    /// its glyphs, wherever they reach past `rect` (a line wider than it, text taller than it).
+    func drawnArea(in rect: Rect, proposal: ProposedSize) -> Rect {
+        let layout = self.layout(for: proposal)
+        var minX = Int.max, maxX = Int.min
+        for line in layout.lines where line.width > 0 {
+            let x = lineStart(line, in: rect)
+            minX = min(minX, x)
+            maxX = max(maxX, x.addingSaturating(line.width))
+        }
+        guard minX < maxX else { return Rect(x: rect.minX, y: rect.minY, width: 0, height: 0) }
+        return Rect(x: minX, y: rect.minY, width: maxX - minX, height: layout.lines.count * layout.glyphRows)
+    }
+
+    /// The column where `line` starts in `rect`, by the text's alignment.
+    private func lineStart(_ line: TextLine, in rect: Rect) -> Int {
+        switch alignment {
+        case .leading: rect.minX
+        case .center: rect.minX.addingSaturating((rect.size.width - line.width) / 2)
+        case .trailing: rect.minX.addingSaturating(rect.size.width - line.width)
+        }
+    }
+
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
         let layout = self.layout(for: proposal)
         for (index, line) in layout.lines.enumerated() {
-            let x: Int
-            switch alignment {
-            case .leading: x = rect.minX
-            case .center: x = rect.minX.addingSaturating((rect.size.width - line.width) / 2)
-            case .trailing: x = rect.minX.addingSaturating(rect.size.width - line.width)
-            }
+            let x = lineStart(line, in: rect)
             let y = rect.minY + index * layout.glyphRows
             if layout.glyphRows == 1 {
                 drawLine(line.text, x: x, y: y, canvas: &canvas)

@@ -30,9 +30,11 @@ public final class RetainedDrawing {
     public private(set) var grid: CellGrid
     /// When the drawing next changes by itself (live date text); nil for never.
     public private(set) var nextChange: Date?
-    /// The rows the last `advance(to:)` drew again (empty when it changed nothing); nil after a
+    /// The cells the last `advance(to:)` drew again (empty when it changed nothing); nil after a
     /// full render, which drew them all.
-    public private(set) var changedRows: Range<Int>?
+    public private(set) var changedArea: Rect?
+    /// The rows of `changedArea`.
+    public var changedRows: Range<Int>? { changedArea.map { $0.minY..<max($0.minY, $0.maxY) } }
     private let root: LayoutNode?
     private let frame: Rect
     private let proposal: ProposedSize
@@ -80,8 +82,8 @@ public final class RetainedDrawing {
     }
 
     /// Brings the drawing to `now` in place: the live texts whose string changed show their new
-    /// one, and the rows they cover are cleared and drawn again by the whole tree, clipped to
-    /// those rows, which gives exactly the cells a full render would (a test compares them).
+    /// one, and the cells they cover are cleared and drawn again by the whole tree, clipped to
+    /// them, which gives exactly the cells a full render would (a test compares them).
     /// Only when every changed text keeps its shape (`LiveTextNode.keepsShape`: a clock's digits),
     /// so that no layout changes. Returns false, and changes nothing, otherwise: render again.
     public func advance(to now: Date) -> Bool {
@@ -93,33 +95,46 @@ public final class RetainedDrawing {
             guard LiveTextNode.keepsShape(node.shown, string) else { return false }
             changes.append((node, string))
         }
-        var top = Int.max, bottom = Int.min
+        var area: Rect?
         for (node, string) in changes {
             node.show(string)
-            for rows in node.drawnRows {
-                top = min(top, rows.lowerBound)
-                bottom = max(bottom, rows.upperBound)
+            for drawn in node.drawnAreas {
+                area = area.map { $0.union(drawn) } ?? drawn
             }
         }
-        top = max(top, 0)
-        bottom = min(bottom, grid.height)
-        changedRows = top < bottom ? top..<bottom : 0..<0
-        if top < bottom {
-            // The rows start blank, as a new grid does, so translucent paint blends as it did;
-            // they span the grid's width, so no wide grapheme is cut at the clip's edge.
+        let clip = area.map { redrawnArea($0.intersection(Rect(x: 0, y: 0, width: grid.width, height: grid.height))) }
+        if let clip, !clip.isEmpty {
+            // The area starts blank, as a new grid does, so translucent paint blends as it did.
             var canvas = Canvas(grid: grid)
             grid = CellGrid(width: 0, height: 0)
-            for y in top..<bottom {
+            for y in clip.minY..<clip.maxY {
                 canvas.grid.withRow(y) { row in
-                    for x in row.indices { row[x] = Cell() }
+                    for x in clip.minX..<clip.maxX { row[x] = Cell() }
                 }
             }
-            canvas.clip = Rect(x: 0, y: top, width: canvas.grid.width, height: bottom - top)
+            canvas.clip = clip
             root.draw(in: frame, proposal: proposal, canvas: &canvas)
             grid = canvas.grid
+            changedArea = clip
+        } else {
+            changedArea = Rect(x: 0, y: 0, width: 0, height: 0)
         }
         // What the tree's walk would find, without walking it.
         nextChange = tickingTexts.reduce(nil) { earliest($0, $1.nextChange(after: now)) }
         return true
+    }
+
+    /// The cells to draw again for the texts' `area`: the area itself, or its rows across the
+    /// grid when a wide grapheme crosses its left or right edge. Drawn clipped, such a grapheme
+    /// would be cut in half; everywhere but the texts' digits the new drawing equals the old one,
+    /// so the old grid tells whether one does.
+    private func redrawnArea(_ area: Rect) -> Rect {
+        guard !area.isEmpty else { return area }
+        for y in area.minY..<area.maxY {
+            if grid[area.minX, y].isContinuation || (area.maxX < grid.width && grid[area.maxX, y].isContinuation) {
+                return Rect(x: 0, y: area.minY, width: grid.width, height: area.size.height)
+            }
+        }
+        return area
     }
 }

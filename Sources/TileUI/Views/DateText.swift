@@ -79,15 +79,15 @@ struct LiveDateText: Sendable {
 /// A Text whose string depends on "now": lays out like its text and reports its next tick.
 ///
 /// It keeps what it needs to be brought to a later "now" in place (`RetainedDrawing.advance`):
-/// the environment its text was made in, the string shown, and the rows it was drawn on.
+/// the environment its text was made in, the string shown, and the cells it was drawn on.
 final class LiveTextNode: LayoutNode {
     let live: LiveDateText
     private let environment: EnvironmentValues
     /// The string the text shows, as `live` gave it (before line-breaking preparation).
     private(set) var shown: String
     private(set) var text: TextNode
-    /// The rows each drawing of the text covered, top to bottom.
-    private(set) var drawnRows: [Range<Int>] = []
+    /// The cells each drawing of the text could write, in the order drawn.
+    private(set) var drawnAreas: [Rect] = []
 
     init(live: LiveDateText, environment: EnvironmentValues) {
         self.live = live
@@ -105,8 +105,9 @@ final class LiveTextNode: LayoutNode {
     /// Shows `string` instead, which must measure and break as the string shown does (see
     /// `keepsShape`): the layout around the text stays valid.
     func show(_ string: String) {
+        assert(Self.keepsShape(shown, string), "a live text changed shape in place: \(shown) to \(string)")
         shown = string
-        text = TextNode(text: string, environment: environment)
+        text = TextNode(replacingDigitsOf: text, with: string)
     }
 
     /// Whether `new` lays out exactly as `old`: the same bytes but for digits replaced by digits.
@@ -132,10 +133,9 @@ final class LiveTextNode: LayoutNode {
     override func computeSize(_ proposal: ProposedSize) -> Size { text.sizeThatFits(proposal) }
 
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
-        // A text taller than its frame draws past it: the rows are those it covers.
-        let height = max(rect.size.height, text.layout(for: proposal).size.height)
-        let rows = rect.minY..<rect.minY + height
-        if !drawnRows.contains(rows) { drawnRows.append(rows) }
+        // A text wider or taller than its frame draws past it: the area is what it covers.
+        let area = text.drawnArea(in: rect, proposal: proposal)
+        if !area.isEmpty, !drawnAreas.contains(area) { drawnAreas.append(area) }
         text.draw(in: rect, proposal: proposal, canvas: &canvas)
     }
 

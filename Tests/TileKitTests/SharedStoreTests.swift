@@ -29,6 +29,19 @@ import TileKit
         #expect(try SharedStore(directory: directory).allValues().count == 80)
     }
 
+    @Test func aWholeFileIsReadAndAMissingOneOrADirectoryIsNil() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("big.bin")
+        #expect(AtomicFile.contents(atPath: file.path) == nil)
+        // Longer than one read's chunk, and not a multiple of it.
+        let bytes = Data((0..<40_001).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try AtomicFile.write(bytes, to: file)
+        #expect(AtomicFile.contents(atPath: file.path) == bytes)
+        try AtomicFile.write(Data(), to: file)
+        #expect(AtomicFile.contents(atPath: file.path) == Data())
+        #expect(AtomicFile.contents(atPath: directory.path) == nil)
+    }
+
     @Test func testACorruptStoreIsReportedAndNotOverwritten() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = SharedStore(directory: directory)

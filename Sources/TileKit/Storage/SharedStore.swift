@@ -9,11 +9,15 @@ import Glibc
 public struct SharedStore: Sendable {
     /// The JSON file holding every key.
     public let file: URL
+    /// `file`'s path, worked out once: a retrying widget reads the store several times per
+    /// attempt, and a URL works its path out again on each use (docs/performance.md).
+    private let path: String
     private let lockFile: URL
 
     /// A store in `directory` (normally `$XDG_DATA_HOME/tiles`).
     public init(directory: URL) {
         file = directory.appendingPathComponent("store.json")
+        path = file.path
         lockFile = directory.appendingPathComponent("store.lock")
     }
 
@@ -37,11 +41,11 @@ public struct SharedStore: Sendable {
     }
 
     private func load() throws -> [String: String] {
-        guard let data = try? Data(contentsOf: file) else { return [:] }
+        guard let data = AtomicFile.contents(atPath: path) else { return [:] }
         do {
             return try JSONDecoder().decode([String: String].self, from: data)
         } catch {
-            throw SharedStoreError.corrupt(file.path)
+            throw SharedStoreError.corrupt(path)
         }
     }
 

@@ -13,11 +13,14 @@ import Glibc
 public final class FileETagStore: ETagStore {
     /// The directory holding the entries; created on the first write if missing.
     public let directory: URL
+    /// `directory`'s path, worked out once (a URL works it out again on each use).
+    private let directoryPath: String
     private let logger: Logger
 
     /// Creates a store under `directory`; `logger` receives read and write failures.
     public init(directory: URL, logger: Logger = Logger(label: "tiles.etag-store")) {
         self.directory = directory
+        directoryPath = directory.path
         self.logger = logger
     }
 
@@ -29,19 +32,19 @@ public final class FileETagStore: ETagStore {
 
     /// The stored ETag and body for `url`, or `nil` when none is stored or the file is unreadable.
     public func lookup(url: URL) -> (etag: String, body: [UInt8])? {
-        let file = fileURL(for: url)
-        guard FileManager.default.fileExists(atPath: file.path) else {
+        let file = filePath(for: url)
+        guard let data = AtomicFile.contents(atPath: file) else {
             return nil
         }
         do {
-            let entry = try JSONDecoder().decode(Entry.self, from: Data(contentsOf: file))
+            let entry = try JSONDecoder().decode(Entry.self, from: data)
             // Two URLs can share a file name hash; the stored URL tells them apart.
             guard entry.url == url.absoluteString else {
                 return nil
             }
             return (entry.etag, [UInt8](entry.body))
         } catch {
-            logger.warning("ignoring unreadable ETag entry \(file.path): \(error)")
+            logger.warning("ignoring unreadable ETag entry \(file): \(error)")
             return nil
         }
     }
@@ -76,6 +79,11 @@ public final class FileETagStore: ETagStore {
 
     /// The entry file for `url`: a stable hash of the URL.
     func fileURL(for url: URL) -> URL {
-        directory.appendingPathComponent("etag-" + StableHash.hex(url.absoluteString) + ".json")
+        URL(fileURLWithPath: filePath(for: url))
+    }
+
+    /// The path of `fileURL(for:)`.
+    private func filePath(for url: URL) -> String {
+        directoryPath + "/etag-" + StableHash.hex(url.absoluteString) + ".json"
     }
 }

@@ -43,26 +43,39 @@ public struct ScreenDiff: Equatable, Sendable {
         // The columns to compare in each row the areas cross (`top` on), clipped to the screen.
         // A tick's area is a row or two of a few cells: only those rows get an entry.
         let bounds = Rect(x: 0, y: 0, width: next.width, height: next.height)
-        let clippedAreas = areas.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-        let top = clippedAreas.map(\.minY).min() ?? 0, bottom = clippedAreas.map(\.maxY).max() ?? 0
+        var clippedAreas: [Rect] = []
+        var top = Int.max, bottom = Int.min
+        for area in areas {
+            let clipped = area.intersection(bounds)
+            guard !clipped.isEmpty else { continue }
+            clippedAreas.append(clipped)
+            top = min(top, clipped.minY)
+            bottom = max(bottom, clipped.maxY)
+        }
+        guard !clippedAreas.isEmpty else {
+            runs = []
+            return
+        }
         var columns = [[Range<Int>]](repeating: [], count: bottom - top)
         for clipped in clippedAreas {
             for y in clipped.minY..<clipped.maxY { columns[y - top].append(clipped.minX..<clipped.maxX) }
         }
         var runs: [Run] = []
+        // All false between rows: each row clears the cells it marked.
         var changed = [Bool](repeating: false, count: next.width)
         for y in top..<bottom where !columns[y - top].isEmpty {
-            guard Self.markChanges(row: y, columns: columns[y - top], previous: previous, next: next, into: &changed) else { continue }
-            var x = 0
-            while x < next.width {
+            guard let marked = Self.markChanges(row: y, columns: columns[y - top], previous: previous, next: next, into: &changed) else { continue }
+            var x = marked.lowerBound
+            while x < marked.upperBound {
                 guard changed[x] else {
                     x += 1
                     continue
                 }
                 let start = x
-                while x < next.width && changed[x] { x += 1 }
+                while x < marked.upperBound && changed[x] { x += 1 }
                 runs.append(Run(y: y, xStart: start, cells: next.withRowCells(y) { Array($0[start..<x]) }))
             }
+            for index in marked { changed[index] = false }
         }
         self.runs = runs
     }
@@ -75,34 +88,36 @@ public struct ScreenDiff: Equatable, Sendable {
     }
 
     /// Sets `changed[x]` for the cells of row `y` to write, comparing the cells in `columns`,
-    /// widened to whole wide graphemes (which may reach one cell past `columns`). Returns false
-    /// (and leaves `changed` untouched) when those cells are identical.
+    /// widened to whole wide graphemes (which may reach one cell past `columns`), and returns the
+    /// columns between the first and the last it set; nil (and `changed` untouched) when those
+    /// cells are identical.
     private static func markChanges(
         row y: Int, columns: [Range<Int>], previous: CellGrid, next: CellGrid, into changed: inout [Bool]
-    ) -> Bool {
+    ) -> Range<Int>? {
         // Both rows read in place: through the grid's subscript each cell is a call, and a tick
         // compares every cell of the tile it redrew.
         previous.withRowCells(y) { old in
             next.withRowCells(y) { new in
-                var found = false
+                var first = Int.max, last = Int.min
+                func mark(_ x: Int) {
+                    changed[x] = true
+                    first = min(first, x)
+                    last = max(last, x)
+                }
                 for range in columns {
                     for x in range where old[x] != new[x] {
-                        if !found {
-                            for index in changed.indices { changed[index] = false }
-                            found = true
-                        }
-                        changed[x] = true
+                        mark(x)
                         // A continuation cell, old or new, belongs to the grapheme on its left.
                         if x > 0 && (new[x].isContinuation || old[x].isContinuation) {
-                            changed[x - 1] = true
+                            mark(x - 1)
                         }
                         // A new wide grapheme is written together with its right half.
                         if x + 1 < new.count && new[x + 1].isContinuation {
-                            changed[x + 1] = true
+                            mark(x + 1)
                         }
                     }
                 }
-                return found
+                return first <= last ? first..<last + 1 : nil
             }
         }
     }

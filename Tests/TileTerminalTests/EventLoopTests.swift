@@ -192,9 +192,26 @@ private final class ResizingInput: InputReading {
         #expect(loop.wait(until: start.addingTimeInterval(10)) == [.input([.resize(width: 80, height: 24)])])
         #expect(Date().timeIntervalSince(start) < 5)
         // The read found something, so the next wait looks again before it sleeps.
-        let reads = input.reads
+        var reads = input.reads
         #expect(loop.wait(until: Date().addingTimeInterval(0.02)) == [.deadline])
         #expect(input.reads == reads + 1)
+
+        // Taken by the loop's own thread, the signal cuts its wait short (EINTR) and rings too:
+        // that wait empties the pipe, so the next one is not woken by the byte for nothing (it
+        // would read the input once more).
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &resize, nil)
+        let loopThread = pthread_self()
+        Thread.detachNewThread {
+            usleep(30_000)
+            pthread_kill(loopThread, SIGWINCH)
+        }
+        #expect(loop.wait(until: Date().addingTimeInterval(10)) == [.input([.resize(width: 80, height: 24)])])
+        reads = input.reads
+        #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
+        #expect(input.reads == reads + 1, "one read before sleeping, none for a stale doorbell byte")
     }
 
     @Test func timeoutsRoundUpToWholeMilliseconds() {

@@ -139,7 +139,9 @@ public final class EventLoop {
                 if closed { closeInput() }
             }
             serveWatched(readable)
-            let taken = doorbell.take(drainingPipe: rang)
+            // A wait that a signal cut short (EINTR) empties the pipe too: the signal's handler
+            // rang it (a resize does), and the byte left there would wake the next wait for nothing.
+            let taken = doorbell.take(drainingPipe: rang || count < 0)
             var events = taken.signals.map(LoopEvent.signal)
             if !inputs.isEmpty { events.append(.input(inputs)) }
             if closed { events.append(.inputClosed) }

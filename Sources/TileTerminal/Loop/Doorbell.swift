@@ -75,7 +75,8 @@ final class Doorbell: Sendable {
     func take(drainingPipe: Bool) -> Pending {
         if drainingPipe {
             var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            while withUnsafeMutableBytes(of: &buffer, { read(readDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+            // A read that fills less than the buffer emptied the pipe: no second read to hear EAGAIN.
+            while withUnsafeMutableBytes(of: &buffer, { read(readDescriptor, $0.baseAddress, $0.count) }) == MemoryLayout.size(ofValue: buffer) {}
         }
         let catching = caught.withLock { $0 }
         let set = catching.isEmpty ? 0 : tiles_signals_take()

@@ -33,8 +33,6 @@ public final class RetainedDrawing {
     /// The cells the last `advance(to:)` drew again (empty when it changed nothing); nil after a
     /// full render, which drew them all.
     public private(set) var changedArea: Rect?
-    /// The rows of `changedArea`.
-    public var changedRows: Range<Int>? { changedArea.map { $0.minY..<max($0.minY, $0.maxY) } }
     private let root: LayoutNode?
     private let frame: Rect
     private let proposal: ProposedSize

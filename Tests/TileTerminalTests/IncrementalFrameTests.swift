@@ -113,6 +113,29 @@ struct IncrementalFrameTests {
         #expect(partial.grid != DashboardView.screen(state, now: now))
     }
 
+    /// A badge that goes in a frame that also copies a tick's cells: the whole tile is copied
+    /// again, so no cell of the badge stays on the screen.
+    @Test func aBadgeThatGoesWithATickLeavesNothingBehind() async throws {
+        var state = F.board()
+        let stale = await F.staleStatus("offline", since: now.addingTimeInterval(-600))
+        _ = state.update(.status(id: "buttons", stale))
+        _ = state.update(.rendered(id: "buttons", grid: Self.grid(.systemMedium, text: "1:01", offset: 1)))
+        let first = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        #expect(first.grid.text.contains("⚠ 10m"))
+        var fresh = stale
+        fresh.isStale = false
+        fresh.reason = nil
+        fresh.since = nil
+        _ = state.update(.status(id: "buttons", fresh))
+        let after = Self.grid(.systemMedium, text: "1:00", offset: 1)
+        _ = state.update(.rendered(id: "buttons", grid: after))
+        let tick = DashboardView.frame(
+            state, now: now, after: first, changedTiles: ["buttons"],
+            changedCells: ["buttons": Rect(x: 0, y: 1, width: after.width, height: 1)])
+        #expect(!tick.grid.text.contains("⚠"))
+        #expect(tick.grid == DashboardView.screen(state, now: now))
+    }
+
     /// The frame of a quiet second's ticks: only the rows given are copied, the status line and
     /// badges are those of the frame before, and it equals the full frame when nothing else
     /// changed (a stale tile, focus, and CJK text on the board).

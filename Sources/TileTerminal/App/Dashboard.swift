@@ -298,7 +298,7 @@ final class DashboardSession {
     private func draw(changedTiles: Set<String>) {
         // Handing the last frame over lets the new one be drawn into its grid in place.
         // Every tile whose drawing changed since the last frame is copied again: whole, or only
-        // the rows its ticks drew.
+        // the cells its ticks drew.
         let changed = changedTiles.union(tickedCells.keys).union(renderedSinceFrame)
         let frame = DashboardView.frame(
             state, now: options.clock.now(), after: lastFrame.take(), changedTiles: changed, changedCells: tickedCells)
@@ -364,7 +364,7 @@ final class DashboardSession {
         return advanced ? .some(next) : nil
     }
 
-    /// Draws the rows that `advanceTicksAlone` changed over the last frame (in full, as `draw`
+    /// Draws the cells that `advanceTicksAlone` changed over the last frame (in full, as `draw`
     /// does, when the last frame cannot be started from).
     private func drawTicks(now: Date) {
         guard let frame = DashboardView.tickFrame(state, now: now, after: &lastFrame, changedCells: tickedCells) else {
@@ -607,7 +607,7 @@ final class DashboardSession {
                 isPlaceholder: current.isPlaceholder, entry: current.revision)
             if !tile.hasGrid || cache.needsRender(id, key: key, now: now) {
                 let drawing: RetainedDrawing
-                // A live text's tick redraws the rows of its text in the last drawing when it can
+                // A live text's tick redraws the cells of its text in the last drawing when it can
                 // (a clock's digits); anything else renders the tile again. The board's state lets
                 // go of the drawing's grid first, so that the tick writes the grid in place
                 // instead of copying it (and freeing the old one); the drawing, or the render that
@@ -616,7 +616,7 @@ final class DashboardSession {
                 if kept != nil { state.forgetGrid(of: tile.id) }
                 if let kept, kept.advance(to: now) {
                     drawing = kept
-                    // The rows of ticks since the last frame add up, unless the tile was rendered
+                    // The cells of ticks since the last frame add up, unless the tile was rendered
                     // in full since (the frame copies it whole then).
                     if let cells = kept.changedArea, !renderedSinceFrame.contains(tile.id) {
                         tickedCells[tile.id] = tickedCells[tile.id].map { Self.span($0, cells) } ?? cells

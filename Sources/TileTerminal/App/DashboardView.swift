@@ -64,10 +64,11 @@ public enum DashboardView {
     /// One tile at its place: its drawing (or a plain fill until it has one), the stale badge,
     /// and the focus frame in the gutter around it.
     ///
-    /// `rows`, when given, are the only rows of the tile's drawing that changed since it was last
-    /// copied to the screen (a live text's tick): only they are copied again. Without
-    /// `decorations`, the badge and the focus frame are known to be as drawn before: the badge is
-    /// drawn again only where those rows covered it, and the frame (in the gutter) not at all.
+    /// `cells`, when given, are the only cells of the tile's drawing (tile coordinates) that
+    /// changed since it was last copied to the screen (a live text's tick): only they are copied
+    /// again. Without `decorations`, the badge and the focus frame are known to be as drawn
+    /// before: the badge is drawn again only when those cells reach its row, and the frame (in
+    /// the gutter) not at all.
     private static func drawTile(
         _ placement: BoardLayout.Placement, of state: DashboardState, now: Date, cells: Rect? = nil,
         decorations: Bool = true, in canvas: inout ScreenCanvas
@@ -82,7 +83,7 @@ public enum DashboardView {
         } else {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
-        if decorations || cells.map({ $0.contains(x: $0.minX, y: 0) }) != false, let badge = staleBadge(tile.status, now: now) {
+        if decorations || cells.map({ $0.minY <= 0 && $0.maxY > 0 }) != false, let badge = staleBadge(tile.status, now: now) {
             // Reverse video: the stale colour as the badge's background where there is colour, and
             // still a solid block without any.
             let text = " \(badge) "

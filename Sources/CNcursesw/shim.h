@@ -9,6 +9,7 @@
 #include <langinfo.h>
 #include <spawn.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -22,6 +23,17 @@ static inline attr_t tiles_a_dim(void) { return A_DIM; }
 static inline attr_t tiles_a_italic(void) { return A_ITALIC; }
 static inline attr_t tiles_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tiles_a_reverse(void) { return A_REVERSE; }
+
+// The terminal's size as the kernel has it (TIOCGWINSZ; ioctl is variadic, which Swift cannot
+// call). Returns 0 and fills the outputs, or -1 when `fd` is not a terminal or reports no size.
+// (The outputs are not named `columns` and `lines`: term.h makes those macros.)
+static inline int tiles_window_size(int fd, int *width, int *height) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return -1;
+    *width = size.ws_col;
+    *height = size.ws_row;
+    return 0;
+}
 
 // Function keys: KEY_F(n) is a function-like macro.
 static inline int tiles_key_f(int n) { return KEY_F(n); }
@@ -69,13 +81,19 @@ static inline int tiles_setcchar_grapheme(cchar_t *cell, const wchar_t *text, in
 
 // Probes a terminfo entry without printing anything (setupterm with an error pointer is silent)
 // and without leaving it installed. Returns -1 when no entry exists, 0 when the entry cannot
-// address the cursor (dumb, printers), 1 when it can; `colors` gets its `colors` capability.
-static inline int tiles_probe_terminfo(const char *name, int fd, int *colors) {
+// address the cursor (dumb, printers), 1 when it can; `colors` gets its `colors` capability,
+// `sized` 1 when the entry gives a screen size (`lines` and `cols`, absent from `linux` and
+// `xterm-kitty`) and 0 when not. It leaves `use_env(FALSE)` set: with the environment in use,
+// setupterm overwrites the entry's size with the terminal's, and every entry would seem sized.
+// Call `use_env` as wanted before starting ncurses.
+static inline int tiles_probe_terminfo(const char *name, int fd, int *colors, int *sized) {
     int status = 0;
+    use_env(FALSE);
     if (setupterm((char *)name, fd, &status) != OK) return -1;
     char *cup = tigetstr("cup");
     int addressable = (cup != 0 && cup != (char *)-1) ? 1 : 0;
     *colors = tigetnum("colors");
+    *sized = tigetnum("lines") > 0 && tigetnum("cols") > 0;
     del_curterm(cur_term);
     return addressable;
 }

@@ -200,6 +200,20 @@ import Glibc
         #expect(!Self.row(29, of: screen).contains("●"))
     }
 
+    @Test func aTerminalWhoseEntryGivesNoSizeGetsTheBoardAtItsSizeAndItsKeys() throws {
+        // ncurses' own screens take the entry's `lines` and `cols` (24×80 under tmux-256color,
+        // which every other test here uses at 100×30); `linux` has neither, and a screen sized
+        // from it would be 0×0, its input never read (Terminal).
+        let board = try Board(environment: ["TERM": "linux"])
+        defer { board.close() }
+        let screen = try board.waitForData()
+        #expect(Self.row(29, of: screen).hasSuffix("? help"), "the status line on the terminal's last row")
+        try board.session.resize(width: 60, height: 20)
+        try board.session.waitFor("three pages at 60×20") { Self.row(19, of: $0).contains("● ○ ○") }
+        try board.session.sendKeys("q")
+        #expect(try board.session.waitForExit() == 0)
+    }
+
     @Test func aServiceSendingGarbageLeavesItsTileStaleAndTheAppRunning() throws {
         let board = try Board(github: .text("not json"))
         defer { board.close() }

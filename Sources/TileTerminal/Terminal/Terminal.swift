@@ -45,10 +45,14 @@ public final class Terminal {
     public init(environment: [String: String]) throws(TerminalError) {
         guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "stdout") }
         guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "stdin") }
+        var probed: [String: TerminfoEntry] = [:]
         let profile = try TerminalProfile.select(environment: environment) { name in
-            var colors: Int32 = 0
-            let status = tiles_probe_terminfo(name, STDOUT_FILENO, &colors)
-            return status < 0 ? nil : TerminfoEntry(canAddressCursor: status == 1, colors: Int(colors))
+            var colors: Int32 = 0, sized: Int32 = 0
+            let status = tiles_probe_terminfo(name, STDOUT_FILENO, &colors, &sized)
+            guard status >= 0 else { return nil }
+            let entry = TerminfoEntry(canAddressCursor: status == 1, colors: Int(colors), hasSize: sized == 1)
+            probed[name] = entry
+            return entry
         }
         try LocaleSetup.ensureUTF8()
         FatalSignalRescue.saveModes(of: STDOUT_FILENO)
@@ -56,6 +60,14 @@ public final class Terminal {
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
             throw .systemCallFailed(call: "fdopen", errno: errno)
         }
+        // ncurses sizes its three screens (curscr, newscr, stdscr) from the entry's `lines` and
+        // `cols` (24×80 for most), not from the terminal: tiles draws its frames itself, so a
+        // screen the terminal's size was 28 bytes a cell three times over (537,600 bytes at
+        // 160×40), reallocated on every resize, and never drawn. A resize still comes as
+        // `KEY_RESIZE`; `size` asks the kernel (docs/performance.md, ninth round). An entry
+        // without a size (`linux`, `xterm-kitty`) would leave ncurses a 0×0 screen whose input
+        // never comes: those keep the terminal's size.
+        use_env(!(probed[profile.terminfoName]?.hasSize ?? false))
         guard let screen = newterm(profile.terminfoName, output, input) else {
             throw .setupFailed(term: profile.terminfoName)
         }
@@ -113,9 +125,12 @@ public final class Terminal {
         delscreen(screen)
     }
 
-    /// Columns and rows of the terminal now.
+    /// Columns and rows of the terminal now, as the kernel has them; ncurses' own idea of the
+    /// size is its entry's (see `init`) when the kernel reports none.
     public var size: (width: Int, height: Int) {
-        (Int(getmaxx(window)), Int(getmaxy(window)))
+        var columns: Int32 = 0, rows: Int32 = 0
+        if tiles_window_size(STDOUT_FILENO, &columns, &rows) == 0 { return (Int(columns), Int(rows)) }
+        return (Int(getmaxx(window)), Int(getmaxy(window)))
     }
 
     /// Draws `screen`: only the cells that differ from the last frame, in one write.

@@ -4,6 +4,9 @@ struct TerminfoEntry: Equatable, Sendable {
     var canAddressCursor: Bool
     /// The entry's `colors` capability (-1 when absent).
     var colors: Int
+    /// Whether the entry gives a screen size (`lines` and `cols`): ncurses then sizes its own
+    /// screens from it rather than from the terminal (`Terminal`).
+    var hasSize = true
 }
 
 /// The terminfo entry to start ncurses with, chosen from the environment before ncurses runs.

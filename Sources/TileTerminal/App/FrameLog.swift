@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// The frame report `scripts/bench_dashboard.py` reads when `TILES_BENCH_FILE` names a file,
@@ -16,13 +15,18 @@ import Glibc
 /// timed nor counted (each costs two reads of `/proc/thread-self/io` and a write of the report),
 /// so that a benchmark of the board's idle and resize CPU measures the board alone
 /// (`scripts/bench_versus_c.py`).
+///
+/// The report is written with `open` and `write`, not Foundation's `FileManager` and
+/// `FileHandle`: the board measured with a report must be the board users run, and Foundation's
+/// file classes kept 2.6 MiB more of the release binary's code resident, none of it in the
+/// order the board's own code is laid out in (docs/performance.md, ninth round).
 struct FrameLog {
     /// Why a frame was drawn.
     enum Reason: String {
         case resize, input, data, tick, timeline
     }
 
-    private let handle: FileHandle?
+    private let handle: ReportFile?
     private var frameStart: timespec?
     /// Whether frames after the first are reported.
     private var reportsLaterFrames = true
@@ -33,11 +37,7 @@ struct FrameLog {
             handle = nil
             return
         }
-        if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
-        }
-        handle = FileHandle(forWritingAtPath: path)
-        handle?.seekToEndOfFile()
+        handle = ReportFile(appendingTo: path)
         if handle == nil { log("bench: cannot write \(path)") }
         reportsLaterFrames = environment["TILES_BENCH_REPORT"] != "first-frame"
     }
@@ -60,7 +60,7 @@ struct FrameLog {
         let microseconds = String(Int(now.tv_nsec) / 1000)
         let stamp = "\(now.tv_sec)." + String(repeating: "0", count: 6 - microseconds.count) + microseconds
         let drawnAsPlaceholders = placeholders.isEmpty ? "-" : placeholders.joined(separator: ",")
-        handle.write(Data("first-frame \(stamp) \(cpuMicroseconds) \(drawnAsPlaceholders)\n".utf8))
+        handle.write("first-frame \(stamp) \(cpuMicroseconds) \(drawnAsPlaceholders)\n")
     }
 
     /// Marks the start of the work for the next frame (when the loop wakes).
@@ -75,12 +75,42 @@ struct FrameLog {
         frameStart = nil
         let end = Self.threadCPUTime()
         let microseconds = (end.tv_sec - start.tv_sec) * 1_000_000 + (end.tv_nsec - start.tv_nsec) / 1000
-        handle.write(Data("frame \(reason.rawValue) \(microseconds) \(bytes)\n".utf8))
+        handle.write("frame \(reason.rawValue) \(microseconds) \(bytes)\n")
     }
 
     private static func threadCPUTime() -> timespec {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return time
+    }
+}
+
+/// The report's file, opened for appending (created when missing) and closed with the log.
+private final class ReportFile {
+    private let descriptor: Int32
+
+    init?(appendingTo path: String) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        if descriptor < 0 { return nil }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends `line` whole (a short write continues; an error drops the rest of the line).
+    func write(_ line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            var rest = UnsafeRawBufferPointer(bytes)
+            while !rest.isEmpty {
+                let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+            }
+        }
     }
 }

@@ -9,8 +9,11 @@ RELEASE_SCRATCH := .build-release
 # The hand-written C ncursesw dashboard `make bench` runs beside tiles, when it is there (it lives
 # outside this repository: the project's shared folder beside the checkout).
 PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
-# The release binary links the Swift runtime and Foundation in (no 20 shared libraries to load
-# and relocate) and is not position-independent (no 117,000 relocations to apply at start). Its
+# The release binary is linked wholly static, glibc included (`-static-executable`): no shared
+# library to load or relocate, no dynamic loader, and libc's and libm's functions ordered with
+# the rest instead of 2.4 MiB of their shared objects' pages (docs/performance.md, ninth round;
+# what static glibc still reads at run time: docs/platform.md). It is not position-independent
+# (no 117,000 relocations to apply at start). Its
 # code reaches generic types' metadata through accessor calls that pass the conformances, not
 # through mangled names that the runtime resolves by scanning every conformance record: a fifth
 # less CPU before the first frame. Each function has its own section, and lld places the ones a
@@ -23,8 +26,11 @@ PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
 # (scripts/unnamed-functions.ld): scattered, they kept 3.1 MiB more code resident.
 SYMBOL_ORDER := $(CURDIR)/scripts/symbol-order.txt
 UNNAMED_FUNCTIONS := $(CURDIR)/scripts/unnamed-functions.ld
-RELEASE_FLAGS := --static-swift-stdlib -Xlinker -no-pie \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+STATIC_EXECUTABLE_FLAGS := -Xswiftc -static-executable
+# Where glibc's or a C library's static archive is missing (scripts/static_c_libs.sh): the
+# Swift runtime linked in, libc and the C libraries loaded as shared objects.
+DYNAMIC_LIBC_FLAGS := --static-swift-stdlib -Xlinker -no-pie
+RELEASE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(UNNAMED_FUNCTIONS)
@@ -121,7 +127,9 @@ release: deps
 	  if [ "$$input" -nt $(RELEASE_SCRATCH)/release/tiles ]; then rm -f $(RELEASE_SCRATCH)/release/tiles; fi; \
 	done
 	@CLANG="$$(dirname "$$(readlink -f "$(SWIFT)")")/clang" sh scripts/static_c_libs.sh $(STATIC_C_LIBS)
-	PKG_CONFIG_PATH=$(STATIC_C_LIBS) $(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
+	PKG_CONFIG_PATH=$(STATIC_C_LIBS) $(SWIFT) build -c release \
+		$$(if [ -e $(STATIC_C_LIBS)/static-executable ]; then echo "$(STATIC_EXECUTABLE_FLAGS)"; else echo "$(DYNAMIC_LIBC_FLAGS)"; fi) \
+		$(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
 
 ## symbol-order: record the functions a board runs (under valgrind) into scripts/symbol-order.txt,
 ## which the release link places first; re-record after large changes (a stale list costs memory only)

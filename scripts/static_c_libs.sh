@@ -8,6 +8,10 @@
 # DIR first, finds only archives there. The compile flags stay the system's, so nothing is
 # recompiled. When an archive or a pkg-config file is missing (another distribution, say), DIR is
 # emptied and the release binary links those libraries dynamically, as a debug build does.
+#
+# When every archive is there and so are glibc's own (libc.a, libm.a: Debian's libc6-dev), the
+# script writes DIR/static-executable, and `make release` links the binary wholly static
+# (`-static-executable`); without it, dynamically against libc.
 set -eu
 dir=$1
 clang=${CLANG:-clang}
@@ -40,3 +44,12 @@ for package in ncursesw libpng libjpeg zlib; do
     # Every -L, literal or through ${libdir}, becomes DIR.
     sed -e "s#-L[^ ]*#-L$dir#g" "$source" >"$dir/$package.pc"
 done
+
+for archive in libc.a libm.a libpthread.a libdl.a; do
+    path=$("$clang" -print-file-name="$archive" 2>/dev/null || true)
+    case $path in
+        /*) [ -f "$path" ] || exit 0 ;;
+        *) exit 0 ;;
+    esac
+done
+: >"$dir/static-executable"

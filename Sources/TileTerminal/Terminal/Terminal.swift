@@ -79,6 +79,7 @@ public final class Terminal {
         }
         self.screen = screen
         window = tiles_stdscr()
+        size = Self.currentSize(of: window)
         inputPad = pad
         terminfoName = profile.terminfoName
 
@@ -125,9 +126,14 @@ public final class Terminal {
         delscreen(screen)
     }
 
-    /// Columns and rows of the terminal now, as the kernel has them; ncurses' own idea of the
-    /// size is its entry's (see `init`) when the kernel reports none.
-    public var size: (width: Int, height: Int) {
+    /// Columns and rows of the terminal, as the kernel had them at the start and at the last
+    /// resize read (`readPendingInput`): a frame asks for them, and a tick must not cost a
+    /// system call for it.
+    public private(set) var size: (width: Int, height: Int)
+
+    /// The terminal's size from the kernel; ncurses' own idea of it (its entry's, see `init`)
+    /// when the kernel reports none.
+    private static func currentSize(of window: UnsafeMutablePointer<WINDOW>) -> (width: Int, height: Int) {
         var columns: Int32 = 0, rows: Int32 = 0
         if tiles_window_size(STDOUT_FILENO, &columns, &rows) == 0 { return (Int(columns), Int(rows)) }
         return (Int(getmaxx(window)), Int(getmaxy(window)))
@@ -236,6 +242,7 @@ extension Terminal: InputReading {
                 }
             case KEY_RESIZE:
                 needsFullRedraw = true
+                size = Self.currentSize(of: window)
                 let (width, height) = size
                 inputs.append(.resize(width: width, height: height))
             default:

@@ -16,18 +16,8 @@ public enum AtomicFile {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw AtomicFileError.cannotCreate(temporary.path, errno: errno) }
         var failure: AtomicFileError?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = .cannotWrite(temporary.path, errno: errno)
-                    return
-                }
-                offset += written
-            }
-        }
+        let writeError = data.withUnsafeBytes { DescriptorWriting.writeAll($0, to: fd) }
+        if writeError != 0 { failure = .cannotWrite(temporary.path, errno: writeError) }
         if failure == nil, fsync(fd) != 0 { failure = .cannotWrite(temporary.path, errno: errno) }
         close(fd)
         if failure == nil, rename(temporary.path, url.path) != 0 { failure = .cannotRename(url.path, errno: errno) }

@@ -1,4 +1,5 @@
 import Glibc
+import TileKit
 
 /// The frame report `scripts/bench_dashboard.py` reads when `TILES_BENCH_FILE` names a file,
 /// one line per event:
@@ -101,16 +102,6 @@ private final class ReportFile {
     /// Appends `line` whole (a short write continues; an error drops the rest of the line).
     func write(_ line: String) {
         var line = line
-        line.withUTF8 { bytes in
-            var rest = UnsafeRawBufferPointer(bytes)
-            while !rest.isEmpty {
-                let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
-            }
-        }
+        _ = line.withUTF8 { DescriptorWriting.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }

@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
@@ -25,7 +24,10 @@ let package = Package(
         // PNG and JPEG decoding for Image: Debian's libpng and libjpeg-turbo behind a small C wrapper.
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "CImageCodec", dependencies: ["CLibPNG", "CLibJPEG"]),
+        // zlib, which libpng needs: linked from its static archive (the release build), libpng
+        // names no library it needs, and pkg-config lists zlib among the static-only flags that
+        // SwiftPM does not pass.
+        .target(name: "CImageCodec", dependencies: ["CLibPNG", "CLibJPEG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
         .target(name: "CProcessSpawn"),
@@ -39,14 +41,12 @@ let package = Package(
         .target(
             name: "TileWidgets",
             dependencies: [
-                "TileUI", "TileKit",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "TileUI", "TileKit", "CNetwork",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // epoll and the system's OpenSSL for the HTTP client (docs/design.md, "The network").
+        .systemLibrary(name: "CNetwork", path: "Sources/CNetwork", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CNcursesw",
             path: "Sources/CNcursesw",
@@ -97,6 +97,7 @@ let package = Package(
             dependencies: [
                 "TileWidgets",
                 "TileUIJSON",
+                "FuzzSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

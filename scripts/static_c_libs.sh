@@ -1,6 +1,7 @@
 #!/bin/sh
 # static_c_libs.sh DIR: prepares DIR so that the release link takes the C libraries tiles uses
-# (ncursesw and tinfo, libpng and zlib, libjpeg, libstdc++) from their static archives.
+# (ncursesw and tinfo, libpng and zlib, libjpeg, OpenSSL's libssl and libcrypto, libstdc++) from
+# their static archives.
 #
 # DIR gets a link to each archive and a pkg-config file for each library, copied from the
 # system's with its library path pointing at DIR. `make release` builds with PKG_CONFIG_PATH=DIR:
@@ -25,7 +26,7 @@ give_up() {
     exit 0
 }
 
-for archive in libncursesw.a libtinfo.a libpng16.a libz.a libjpeg.a libstdc++.a; do
+for archive in libncursesw.a libtinfo.a libpng16.a libz.a libjpeg.a libssl.a libcrypto.a libstdc++.a; do
     path=$("$clang" -print-file-name="$archive" 2>/dev/null || true)
     # clang prints the bare name back when it finds no such file.
     case $path in
@@ -35,7 +36,7 @@ for archive in libncursesw.a libtinfo.a libpng16.a libz.a libjpeg.a libstdc++.a;
     ln -s "$path" "$dir/$archive"
 done
 
-for package in ncursesw libpng libjpeg zlib; do
+for package in ncursesw libpng libjpeg zlib openssl libssl libcrypto; do
     source=""
     for candidate in /usr/lib/*/pkgconfig/$package.pc /usr/lib/pkgconfig/$package.pc /usr/share/pkgconfig/$package.pc; do
         if [ -f "$candidate" ]; then source=$candidate; break; fi

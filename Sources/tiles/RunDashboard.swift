@@ -127,7 +127,7 @@ struct RunDashboard: ParsableCommand {
     func run() throws {
         // Providers share the HTTP stack's one event-loop thread: with the main thread, the
         // board's only threads while idle (docs/performance.md).
-        ProviderExecutor.shared.runJobsOnTheHTTPEventLoop()
+        ProviderExecutor.shared.runJobsOnTheNetworkThread()
         let plainEnvironment = ProcessEnvironment.current()
         var environment = plainEnvironment
         let directories = TilesDirectories(environment: environment)

@@ -296,24 +296,13 @@ private final class SilentPeer {
     private var descriptors: [Int32] = []
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (listener, port) = try Loopback.listen(backlog: 0)
         descriptors.append(listener)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        guard bound, listen(listener, 0) == 0 else { throw ServerError("silent peer: bind/listen failed, errno \(errno)") }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         // Connect until one connection stays pending: from then on the accept queue is full.
         for _ in 0..<16 {
-            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            let filler = Loopback.startConnecting(to: port)
             descriptors.append(filler)
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
             var poll = pollfd(fd: filler, events: Int16(POLLOUT), revents: 0)
             if Glibc.poll(&poll, 1, 300) == 0 { return }
         }

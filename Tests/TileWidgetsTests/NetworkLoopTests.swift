@@ -3,18 +3,18 @@ import Testing
 import TileKit
 @testable import TileWidgets
 
-/// Providers can share the HTTP stack's event-loop thread (the board's set-up): every job of a
+/// Providers can share the network thread (the board's set-up): every job of a
 /// provider task, before and after awaiting work elsewhere and in its child tasks, runs there.
-@Suite struct HTTPEventLoopTests {
+@Suite struct NetworkLoopTests {
     @Test func jobsHandedToTheEventLoopRunOnItsThreadAndOnlyThere() async {
         let executor = ProviderExecutor(name: "test.providers")
-        #expect(executor.runJobsOnTheHTTPEventLoop())
+        #expect(executor.runJobsOnTheNetworkThread())
         let places = await Task(executorPreference: executor) { () -> [Bool] in
-            let first = HTTPEventLoop.loop.inEventLoop && executor.isCurrentThread
-            async let child = HTTPEventLoop.loop.inEventLoop && executor.isCurrentThread
+            let first = NetworkLoop.shared.inLoop && executor.isCurrentThread
+            async let child = NetworkLoop.shared.inLoop && executor.isCurrentThread
             await withCheckedContinuation { continuation in Thread.detachNewThread { continuation.resume() } }
-            try? await sleepOnEventLoop(.milliseconds(5))
-            let after = HTTPEventLoop.loop.inEventLoop && executor.isCurrentThread
+            try? await NetworkLoop.shared.sleep(for: .milliseconds(5))
+            let after = NetworkLoop.shared.inLoop && executor.isCurrentThread
             return [first, await child, after]
         }.value
         #expect(places == [true, true, true])
@@ -25,8 +25,8 @@ import TileKit
 
     @Test func anExecutorThatRanJobsOnItsOwnThreadKeepsIt() async {
         let executor = ProviderExecutor(name: "test.own")
-        let own = await Task(executorPreference: executor) { executor.isCurrentThread && !HTTPEventLoop.loop.inEventLoop }.value
+        let own = await Task(executorPreference: executor) { executor.isCurrentThread && !NetworkLoop.shared.inLoop }.value
         #expect(own)
-        #expect(!executor.runJobsOnTheHTTPEventLoop())
+        #expect(!executor.runJobsOnTheNetworkThread())
     }
 }

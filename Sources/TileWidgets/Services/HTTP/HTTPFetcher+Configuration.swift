@@ -2,8 +2,8 @@ extension HTTPFetcher {
     /// Limits for every request: how long to try to connect, how long the whole request may
     /// take, and how large a body may be. Defaults follow docs/data-sources.md §5.
     public struct Configuration: Sendable, Equatable {
-        /// How long to wait for a connection to open (a peer that does not answer the handshake);
-        /// after it, the fetch fails as `.offline`. A refused or unreachable connection fails as
+        /// How long to wait for a connection to open (the name resolved, a peer that does not
+        /// answer TCP's handshake, and TLS's); after it, the fetch fails as `.offline`. A refused or unreachable connection fails as
         /// `.offline` at once. Default 3 s.
         public var connectTimeout: Duration
         /// How long the whole request may take, connect to last body byte; after it, the
@@ -11,16 +11,22 @@ extension HTTPFetcher {
         public var totalTimeout: Duration
         /// The largest body read, in bytes; a longer one fails as `.tooLarge`. Default 1 MiB.
         public var maxBodyBytes: Int
+        /// A PEM file of the certificate authorities an `https` server's certificate must chain
+        /// to; nil (the default) for the system's: `SSL_CERT_FILE` and `SSL_CERT_DIR` when set,
+        /// else OpenSSL's default file and directory (`/etc/ssl/certs` on Debian).
+        public var certificateAuthorities: String?
 
         /// Creates a configuration; tests shorten the timeouts.
         public init(
             connectTimeout: Duration = .seconds(3),
             totalTimeout: Duration = .seconds(10),
-            maxBodyBytes: Int = 1 << 20
+            maxBodyBytes: Int = 1 << 20,
+            certificateAuthorities: String? = nil
         ) {
             self.connectTimeout = connectTimeout
             self.totalTimeout = totalTimeout
             self.maxBodyBytes = maxBodyBytes
+            self.certificateAuthorities = certificateAuthorities
         }
     }
 }

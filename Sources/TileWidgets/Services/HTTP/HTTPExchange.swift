@@ -1,0 +1,403 @@
+import CNetwork
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One GET over one connection of its own, driven by the network thread's events: resolve the
+/// host, connect to its addresses in turn, shake hands over TLS for `https`, send the request,
+/// read the response. The connection is closed afterwards (`Connection: close`): a widget asks a
+/// service a few times an hour, and a pool's idle connections would only be timers to keep.
+///
+/// All its state is touched on the loop's thread only; ``start()`` and ``cancel()`` are
+/// handed to the loop with `execute`. `completion` is called once, on the loop's thread.
+final class HTTPExchange: @unchecked Sendable {
+    /// Where a request goes and what it sends.
+    struct Target {
+        /// The host name or address, without an IPv6 address's brackets.
+        var host: String
+        var port: Int
+        var usesTLS: Bool
+        /// The request's bytes, head only (a GET has no body).
+        var request: [UInt8]
+    }
+
+    private enum Phase { case resolving, connecting, handshaking, sending, receiving, finished }
+
+    private let target: Target
+    private let loop: NetworkLoop
+    private let connectTimeout: Duration
+    private let deadline: UInt64
+    private let authorities: String?
+    private let completion: (Result<FetchResponse, FetchError>) -> Void
+    private var parser: HTTPResponseParser
+
+    private var phase = Phase.resolving
+    private var addresses: [SocketAddress] = []
+    private var firstConnectFailure: Int32?
+    private var socket: Int32 = -1
+    private var tls: OpaquePointer?
+    private var sent = 0
+    private var timers: [NetworkLoop.TimerID] = []
+    private var connectTimer: NetworkLoop.TimerID?
+
+    /// An exchange that must end by `deadline` (``NetworkLoop/now()``), connect (and shake
+    /// hands) within `connectTimeout`, and read a body of at most `maximumBodyBytes`;
+    /// `authorities` is a PEM file of trusted certificate authorities, nil for the system's.
+    init(
+        target: Target, loop: NetworkLoop, connectTimeout: Duration, deadline: UInt64, maximumBodyBytes: Int,
+        authorities: String?, completion: @escaping (Result<FetchResponse, FetchError>) -> Void
+    ) {
+        self.target = target
+        self.loop = loop
+        self.connectTimeout = connectTimeout
+        self.deadline = deadline
+        self.authorities = authorities
+        self.completion = completion
+        parser = HTTPResponseParser(maximumBodyBytes: maximumBodyBytes)
+    }
+
+    /// Begins the exchange (on the loop's thread).
+    func start() {
+        let now = NetworkLoop.now()
+        guard deadline > now else { return finish(.failure(.timedOut)) }
+        timers.append(loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in finish(.failure(.timedOut)) })
+        connectTimer = loop.schedule(after: connectTimeout) { [self] in
+            finish(.failure(.offline(phase == .handshaking ? "TLS handshake timed out" : "connect timed out")))
+        }
+        if let address = SocketAddress(literal: target.host, port: target.port) {
+            resolved(.success([address]))
+            return
+        }
+        // getaddrinfo blocks (DNS), so it runs on a thread of its own, which ends with it.
+        let host = target.host, port = target.port, loop = loop
+        Thread.detachNewThread { [self] in
+            let result = SocketAddress.resolve(host, port: port)
+            loop.execute { [self] in resolved(result) }
+        }
+    }
+
+    /// Ends the exchange as cancelled (on the loop's thread); nothing once it has ended.
+    func cancel() {
+        finish(.failure(.cancelled))
+    }
+
+    // MARK: Connecting
+
+    private func resolved(_ result: Result<[SocketAddress], FetchError>) {
+        guard phase == .resolving else { return }
+        switch result {
+        case .success(let found):
+            addresses = found
+            phase = .connecting
+            connectNext()
+        case .failure(let error):
+            finish(.failure(error))
+        }
+    }
+
+    /// Tries the next address, or fails with the first address's reason when none is left.
+    private func connectNext() {
+        closeSocket()
+        guard !addresses.isEmpty else {
+            let reason = firstConnectFailure.map(Self.describe) ?? "no address to connect to"
+            return finish(.failure(.offline("cannot connect to \(target.host):\(target.port): \(reason)")))
+        }
+        var address = addresses.removeFirst()
+        socket = Glibc.socket(Int32(address.storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return connectFailed(errno) }
+        let result = withUnsafePointer(to: &address.storage) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, address.length) }
+        }
+        if result == 0 {
+            return connected()
+        }
+        guard errno == EINPROGRESS else { return connectFailed(errno) }
+        let watching = loop.watch(socket, for: EPOLLOUT.rawValue) { [self] _ in
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+            failure == 0 ? connected() : connectFailed(failure)
+        }
+        if !watching { connectFailed(errno) }
+    }
+
+    private func connectFailed(_ failure: Int32) {
+        if firstConnectFailure == nil { firstConnectFailure = failure }
+        connectNext()
+    }
+
+    private func connected() {
+        guard target.usesTLS else {
+            cancelConnectTimer()
+            return send()
+        }
+        phase = .handshaking
+        var message = [CChar](repeating: 0, count: 256)
+        guard let context = TLSContexts.context(authorities: authorities, message: &message),
+              let connection = tiles_tls_connection(
+                  context, socket, target.host, SocketAddress.isLiteral(target.host) ? 1 : 0, &message, message.count)
+        else {
+            return finish(.failure(.offline("TLS: " + Self.text(message))))
+        }
+        tls = connection
+        handshake()
+    }
+
+    private func handshake() {
+        switch Int(tiles_tls_handshake(tls)) {
+        case 0:
+            cancelConnectTimer()
+            send()
+        case TILES_TLS_WANT_READ:
+            whenReady(EPOLLIN.rawValue) { [self] in handshake() }
+        case TILES_TLS_WANT_WRITE:
+            whenReady(EPOLLOUT.rawValue) { [self] in handshake() }
+        case TILES_TLS_CLOSED:
+            finish(.failure(.offline("connection closed by the server during the TLS handshake")))
+        default:
+            var message = [CChar](repeating: 0, count: 256)
+            tiles_tls_failure(tls, &message, message.count)
+            finish(.failure(.offline("TLS: " + Self.text(message))))
+        }
+    }
+
+    private func cancelConnectTimer() {
+        if let connectTimer { loop.cancel(connectTimer) }
+        connectTimer = nil
+    }
+
+    // MARK: The request and the response
+
+    private func send() {
+        phase = .sending
+        while sent < target.request.count {
+            let count = target.request.withUnsafeBytes { bytes in
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[sent...])
+                if tls != nil {
+                    return Int(tiles_tls_write(tls, rest.baseAddress, Int32(min(rest.count, Int(Int32.max)))))
+                }
+                return Glibc.send(socket, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+            }
+            if count > 0 {
+                sent += count
+                continue
+            }
+            if let wanted = wait(after: count, errno: errno) {
+                return whenReady(wanted) { [self] in send() }
+            }
+            return fail(after: count, errno: errno, while: "sending the request")
+        }
+        phase = .receiving
+        whenReady(EPOLLIN.rawValue) { [self] in receive() }
+    }
+
+    /// Reads what the connection has; at most 64 reads at a time, so that a peer sending without
+    /// end cannot keep the loop's timers (the deadline) from running.
+    private func receive() {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        for _ in 0..<64 {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                if tls != nil {
+                    return Int(tiles_tls_read(tls, bytes.baseAddress, Int32(bytes.count)))
+                }
+                return Glibc.recv(socket, bytes.baseAddress, bytes.count, 0)
+            }
+            if count > 0 {
+                let outcome = buffer.withUnsafeBytes { bytes in
+                    Result { () throws(HTTPResponseParser.Failure) in try parser.consume(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+                }
+                switch outcome {
+                case .success(true):
+                    if let response = parser.response { return finish(.success(response)) }
+                case .success(false):
+                    continue
+                case .failure(let failure):
+                    return finish(.failure(Self.fetchError(failure)))
+                }
+                continue
+            }
+            if count == 0 || count == Int(TILES_TLS_CLOSED) {
+                do {
+                    try parser.finish()
+                    if let response = parser.response { return finish(.success(response)) }
+                } catch {
+                    return finish(.failure(Self.fetchError(error)))
+                }
+                return
+            }
+            if let wanted = wait(after: count, errno: errno) {
+                return whenReady(wanted) { [self] in receive() }
+            }
+            return fail(after: count, errno: errno, while: "reading the response")
+        }
+        loop.execute { [self] in
+            if phase == .receiving { receive() }
+        }
+    }
+
+    /// The events to wait for after a read or write returned `result` (with `failure` as errno
+    /// for a plain socket); nil when it failed.
+    private func wait(after result: Int, errno failure: Int32) -> UInt32? {
+        if tls != nil {
+            switch result {
+            case TILES_TLS_WANT_READ: return EPOLLIN.rawValue
+            case TILES_TLS_WANT_WRITE: return EPOLLOUT.rawValue
+            default: return nil
+            }
+        }
+        guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else { return nil }
+        return phase == .sending ? EPOLLOUT.rawValue : EPOLLIN.rawValue
+    }
+
+    private func fail(after result: Int, errno failure: Int32, while doing: String) {
+        if tls != nil {
+            var message = [CChar](repeating: 0, count: 256)
+            tiles_tls_failure(tls, &message, message.count)
+            return finish(.failure(.offline("TLS error \(doing): " + Self.text(message))))
+        }
+        if failure == EPIPE || failure == ECONNRESET {
+            return finish(.failure(.offline("connection closed by the server")))
+        }
+        finish(.failure(.offline("\(doing): \(String(cString: strerror(failure)))")))
+    }
+
+    /// Calls `next` once the socket is ready for `events` (or has an error or hang-up, which
+    /// the next call then reports).
+    private func whenReady(_ events: UInt32, _ next: @escaping () -> Void) {
+        if !loop.watch(socket, for: events, { _ in next() }) {
+            finish(.failure(.offline("cannot watch the connection: \(String(cString: strerror(errno)))")))
+        }
+    }
+
+    private static func fetchError(_ failure: HTTPResponseParser.Failure) -> FetchError {
+        switch failure {
+        case .malformed(let reason): return .malformed(reason)
+        case .tooLarge: return .tooLarge
+        case .truncated: return .offline("connection closed by the server")
+        }
+    }
+
+    // MARK: The end
+
+    private func finish(_ result: Result<FetchResponse, FetchError>) {
+        guard phase != .finished else { return }
+        phase = .finished
+        for timer in timers { loop.cancel(timer) }
+        cancelConnectTimer()
+        closeSocket()
+        completion(result)
+    }
+
+    private func closeSocket() {
+        if let tls {
+            SSL_free(tls)
+            self.tls = nil
+        }
+        guard socket >= 0 else { return }
+        loop.unwatch(socket)
+        close(socket)
+        socket = -1
+    }
+
+    /// The text of a NUL-terminated C message.
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func describe(_ failure: Int32) -> String {
+        switch failure {
+        case ECONNREFUSED: return "connection refused"
+        case ENETUNREACH: return "network unreachable"
+        case EHOSTUNREACH: return "host unreachable"
+        case ETIMEDOUT: return "connect timed out"
+        default: return String(cString: strerror(failure))
+        }
+    }
+}
+
+/// The TLS client contexts, one per set of trusted authorities, made on first use and kept:
+/// loading the system's certificates takes milliseconds. Touched on the network thread only.
+private enum TLSContexts {
+    nonisolated(unsafe) private static var made: [String: OpaquePointer] = [:]
+
+    static func context(authorities: String?, message: inout [CChar]) -> OpaquePointer? {
+        let key = authorities ?? ""
+        if let context = made[key] { return context }
+        let context = message.withUnsafeMutableBufferPointer { buffer in
+            tiles_tls_context(authorities, buffer.baseAddress, buffer.count)
+        }
+        if let context { made[key] = context }
+        return context
+    }
+}
+
+/// An address to connect to.
+struct SocketAddress: Sendable {
+    var storage = sockaddr_storage()
+    var length: socklen_t = 0
+
+    /// The address `host` spells (IPv4 dotted or IPv6), nil for a name.
+    init?(literal host: String, port: Int) {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
+            address.sin_addr = v4
+            set(address)
+        } else if inet_pton(AF_INET6, host, &v6) == 1 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
+            address.sin6_addr = v6
+            set(address)
+        } else {
+            return nil
+        }
+    }
+
+    private init(_ pointer: UnsafePointer<sockaddr>, length: socklen_t) {
+        self.length = min(length, socklen_t(MemoryLayout<sockaddr_storage>.size))
+        withUnsafeMutableBytes(of: &storage) { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: Int(self.length)))
+        }
+    }
+
+    private mutating func set<Address>(_ address: Address) {
+        var address = address
+        length = socklen_t(MemoryLayout<Address>.size)
+        withUnsafeMutableBytes(of: &storage) { target in
+            withUnsafeBytes(of: &address) { target.copyMemory(from: $0) }
+        }
+    }
+
+    /// Whether `host` is an IP address rather than a name.
+    static func isLiteral(_ host: String) -> Bool {
+        SocketAddress(literal: host, port: 0) != nil
+    }
+
+    /// The addresses of `host` (getaddrinfo: `/etc/hosts`, then DNS), in the order to try them.
+    /// Blocks; call it off the loop's thread.
+    static func resolve(_ host: String, port: Int) -> Result<[SocketAddress], FetchError> {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            return .failure(.offline("cannot resolve \(host)"))
+        }
+        defer { freeaddrinfo(first) }
+        var found: [SocketAddress] = []
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let entry = next {
+            if let address = entry.pointee.ai_addr {
+                found.append(SocketAddress(address, length: entry.pointee.ai_addrlen))
+            }
+            next = entry.pointee.ai_next
+        }
+        return found.isEmpty ? .failure(.offline("cannot resolve \(host)")) : .success(found)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The bytes of a GET request for a URL, checked so that nothing from a URL or a header a
+/// widget configured can end the request line or a field early (CR, LF) and add its own.
+enum HTTPRequest {
+    /// The target of a GET for `url` (http or https, with a host) with `headers`; `Host` and
+    /// `Connection: close` are added. Throws `.malformed` for what cannot be sent as it is.
+    static func target(_ url: URL, headers: [(String, String)]) throws(FetchError) -> HTTPExchange.Target {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+              var host = components.percentEncodedHost, !host.isEmpty
+        else {
+            throw .malformed("not an http(s) URL with a host: \(url.absoluteString)")
+        }
+        let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
+        if isIPv6 { host = String(host.dropFirst().dropLast()) }
+        let defaultPort = scheme == "https" ? 443 : 80
+        let port = components.port ?? defaultPort
+        guard (1...65535).contains(port) else { throw .malformed("port \(port) out of range in \(url.absoluteString)") }
+        var path = components.percentEncodedPath
+        if path.isEmpty { path = "/" }
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        guard isVisibleASCII(path), isVisibleASCII(host) else {
+            throw .malformed("URL with bytes a request line cannot carry: \(url.absoluteString)")
+        }
+        let hostField = (isIPv6 ? "[\(host)]" : host) + (port == defaultPort ? "" : ":\(port)")
+        var head = "GET \(path) HTTP/1.1\r\nHost: \(hostField)\r\n"
+        for (name, value) in headers {
+            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { throw .malformed("header name \(name.debugDescription)") }
+            guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+                throw .malformed("header \(name) with a line break")
+            }
+            guard !["host", "connection", "content-length", "transfer-encoding"].contains(name.lowercased()) else { continue }
+            head += "\(name): \(value)\r\n"
+        }
+        head += "Connection: close\r\n\r\n"
+        return HTTPExchange.Target(
+            host: host.removingPercentEncoding ?? host, port: port, usesTLS: scheme == "https", request: Array(head.utf8))
+    }
+
+    /// Scheme, host and port: where a redirect may carry credentials.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+
+    private static func isVisibleASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    /// RFC 9110's `tchar`: the bytes of a field's name.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}

@@ -34,7 +34,7 @@ RELEASE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-ma
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(UNNAMED_FUNCTIONS)
-# The C libraries (ncursesw, tinfo, libpng, zlib, libjpeg, libstdc++) are linked in from their
+# The C libraries (ncursesw, tinfo, libpng, zlib, libjpeg, OpenSSL, libstdc++) are linked in from their
 # static archives too (then glibc too, above). Linking them in first, the dynamic loader's own
 # work before main fell from 2.1 to 0.25 million instructions (libstdc++'s relocations and symbol
 # lookups most of it), the first frame's from 36.1 to 33.3 million, and peak RSS by 2 to 3 MiB

@@ -177,6 +177,20 @@ extension NetworkSuite {
             #expect(ContinuousClock.now - started < .seconds(1))
         }
 
+        @Test func aServerThatNeverAnswersTheTLSHandshakeWaitsForTheConnectTimeout() async throws {
+            // Accepts the connection and reads the client's hello, but says nothing back.
+            let peer = try ScriptedPeer(holdOpen: true) { _ in [] }
+            defer { peer.stop() }
+            let configuration = HTTPFetcher.Configuration(connectTimeout: .milliseconds(600), totalTimeout: .seconds(5))
+            let started = ContinuousClock.now
+            let error = try await withFetcher(configuration: configuration) { fetcher in
+                await fetchError { () async throws(FetchError) in try await fetcher.get(URL(string: "https://127.0.0.1:\(peer.port)/")!) }
+            }
+            let elapsed = ContinuousClock.now - started
+            #expect(error == .offline("TLS handshake timed out"))
+            #expect(elapsed >= .milliseconds(550) && elapsed < .seconds(3), "elapsed \(elapsed)")
+        }
+
         /// Damaged responses over a real connection, delivered in small pieces: each request
         /// ends in a response or a FetchError well before its deadline (a bounded budget: 150).
         @Test func fuzzedResponsesOverARealConnectionEndInAResultOrAnError() async throws {

@@ -22,8 +22,9 @@ reach are placed after all of these, as before: a stale file costs memory, never
 ARCHIVES, a folder of static C libraries linked into BINARY (ncursesw, libstdc++…: see
 scripts/static_c_libs.sh): the functions of the archives in UNORDERED_ARCHIVES there are left out
 of the list. Those archives are not compiled a function per section, so listing one of their
-functions moves its whole object: libstdc++'s locale code with its initializer, measured 1 MiB
-more peak RSS in the region a board runs than where the linker puts it. The other C libraries
+functions moves its whole object: libstdc++'s locale code with its initializer, which measured
+1 MiB more peak RSS in the region a board runs than where the linker puts it (an earlier round;
+the same in the tenth, so it stays out for the shorter list). The other C libraries
 are listed like the rest: ncurses is built about a function per object, and libpng, libjpeg,
 zlib and OpenSSL contribute the few objects a board runs; left where the linker put them,
 ncurses' functions and OpenSSL's start-up CPU probe (a constructor) mapped about 1.2 MiB of

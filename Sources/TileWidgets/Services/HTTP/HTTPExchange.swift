@@ -38,7 +38,7 @@ final class HTTPExchange: @unchecked Sendable {
     private var socket: Int32 = -1
     private var tls: OpaquePointer?
     private var sent = 0
-    private var timers: [NetworkLoop.TimerID] = []
+    private var deadlineTimer: NetworkLoop.TimerID?
     private var connectTimer: NetworkLoop.TimerID?
 
     /// An exchange that must end by `deadline` (``NetworkLoop/now()``), connect (and shake
@@ -61,7 +61,7 @@ final class HTTPExchange: @unchecked Sendable {
     func start() {
         let now = NetworkLoop.now()
         guard deadline > now else { return finish(.failure(.timedOut)) }
-        timers.append(loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in finish(.failure(.timedOut)) })
+        deadlineTimer = loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in finish(.failure(.timedOut)) }
         connectTimer = loop.schedule(after: connectTimeout) { [self] in
             finish(.failure(.offline(phase == .handshaking ? "TLS handshake timed out" : "connect timed out")))
         }
@@ -106,13 +106,13 @@ final class HTTPExchange: @unchecked Sendable {
         var address = addresses.removeFirst()
         socket = Glibc.socket(Int32(address.storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { return connectFailed(errno) }
-        let result = withUnsafePointer(to: &address.storage) { storage in
-            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, address.length) }
+        let (result, failure) = withUnsafePointer(to: &address.storage) { storage in
+            storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { (Glibc.connect(socket, $0, address.length), errno) }
         }
         if result == 0 {
             return connected()
         }
-        guard errno == EINPROGRESS else { return connectFailed(errno) }
+        guard failure == EINPROGRESS else { return connectFailed(failure) }
         let watching = loop.watch(socket, for: EPOLLOUT.rawValue) { [self] _ in
             var failure: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
@@ -172,21 +172,23 @@ final class HTTPExchange: @unchecked Sendable {
     private func send() {
         phase = .sending
         while sent < target.request.count {
-            let count = target.request.withUnsafeBytes { bytes in
+            // errno is read right after the call, before anything else can change it.
+            let (count, failure) = target.request.withUnsafeBytes { bytes in
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[sent...])
                 if tls != nil {
-                    return Int(tiles_tls_write(tls, rest.baseAddress, Int32(min(rest.count, Int(Int32.max)))))
+                    return (Int(tiles_tls_write(tls, rest.baseAddress, Int32(min(rest.count, Int(Int32.max))))), Int32(0))
                 }
-                return Glibc.send(socket, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+                let count = Glibc.send(socket, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+                return (count, errno)
             }
             if count > 0 {
                 sent += count
                 continue
             }
-            if let wanted = wait(after: count, errno: errno) {
+            if let wanted = wait(after: count, errno: failure) {
                 return whenReady(wanted) { [self] in send() }
             }
-            return fail(after: count, errno: errno, while: "sending the request")
+            return fail(after: count, errno: failure, while: "sending the request")
         }
         phase = .receiving
         whenReady(EPOLLIN.rawValue) { [self] in receive() }
@@ -197,11 +199,12 @@ final class HTTPExchange: @unchecked Sendable {
     private func receive() {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         for _ in 0..<64 {
-            let count = buffer.withUnsafeMutableBytes { bytes in
+            let (count, failure) = buffer.withUnsafeMutableBytes { bytes in
                 if tls != nil {
-                    return Int(tiles_tls_read(tls, bytes.baseAddress, Int32(bytes.count)))
+                    return (Int(tiles_tls_read(tls, bytes.baseAddress, Int32(bytes.count))), Int32(0))
                 }
-                return Glibc.recv(socket, bytes.baseAddress, bytes.count, 0)
+                let count = Glibc.recv(socket, bytes.baseAddress, bytes.count, 0)
+                return (count, errno)
             }
             if count > 0 {
                 let outcome = buffer.withUnsafeBytes { bytes in
@@ -226,10 +229,10 @@ final class HTTPExchange: @unchecked Sendable {
                 }
                 return
             }
-            if let wanted = wait(after: count, errno: errno) {
+            if let wanted = wait(after: count, errno: failure) {
                 return whenReady(wanted) { [self] in receive() }
             }
-            return fail(after: count, errno: errno, while: "reading the response")
+            return fail(after: count, errno: failure, while: "reading the response")
         }
         loop.execute { [self] in
             if phase == .receiving { receive() }
@@ -283,7 +286,7 @@ final class HTTPExchange: @unchecked Sendable {
     private func finish(_ result: Result<FetchResponse, FetchError>) {
         guard phase != .finished else { return }
         phase = .finished
-        for timer in timers { loop.cancel(timer) }
+        if let deadlineTimer { loop.cancel(deadlineTimer) }
         cancelConnectTimer()
         closeSocket()
         completion(result)

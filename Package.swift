@@ -79,7 +79,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "TileUIJSONTests", dependencies: ["TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
+        .testTarget(name: "TileUIJSONTests", dependencies: ["TileUI", "TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         // Test code shared by the test targets (mutations of TOML files for the fuzz tests, scripts
         // written close-on-exec); in no product.
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
@@ -90,11 +90,13 @@ let package = Package(
             dependencies: ["TileKit", "TileExtensions"],
             path: "Tests/TileExtensionsProbe"
         ),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileExtensions", "TileUIJSON", "TilesExtension", "tiles-extensions-probe", "FuzzSupport"]),
-        .testTarget(name: "TileTerminalTests", dependencies: ["TileTerminal", "CNcursesw", "FuzzSupport"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileUI", "TileKit", "TileExtensions", "TileUIJSON", "TilesExtension", "tiles-extensions-probe", "FuzzSupport"]),
+        .testTarget(name: "TileTerminalTests", dependencies: ["TileUI", "TileKit", "TileTerminal", "CNcursesw", "FuzzSupport"]),
         .testTarget(
             name: "TileWidgetsTests",
             dependencies: [
+                "TileUI",
+                "TileKit",
                 "TileWidgets",
                 "TileUIJSON",
                 "FuzzSupport",
@@ -105,6 +107,10 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "TilesCLITests", dependencies: ["tiles", "FuzzSupport", "TileUI", "TileExtensions", "TileUIJSON", "TileTerminal"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "TilesCLITests",
+            dependencies: ["tiles", "FuzzSupport", "TileUI", "TileKit", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal"],
+            exclude: ["Goldens"]
+        ),
     ]
 )

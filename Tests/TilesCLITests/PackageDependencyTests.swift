@@ -51,6 +51,51 @@ import Testing
         #expect(checked >= 8)
     }
 
+    /// The same for the test targets: a test that inlines a module's code it does not list is
+    /// not rebuilt when that module changes. TileWidgetsTests, which imported TileUI without
+    /// listing it, read a `Cell` of the old layout after its grapheme was packed, and crashed.
+    @Test func everyTestTargetListsThePackageModulesItImports() throws {
+        let root = repositoryRoot.standardizedFileURL
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+        let tests = root.appendingPathComponent("Tests")
+        let directories = try FileManager.default.contentsOfDirectory(atPath: tests.path).filter { !$0.hasPrefix(".") }
+        let modules = Set(sources + directories)
+        var checked = 0
+        for directory in directories {
+            var imported: Set<String> = []
+            let files = FileManager.default.enumerator(atPath: tests.appendingPathComponent(directory).path)?
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: tests.appendingPathComponent(directory).appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+                    let name = String(words[index + 1])
+                    if name != directory && modules.contains(name) { imported.insert(name) }
+                }
+            }
+            guard !imported.isEmpty else { continue }
+            // A target kept elsewhere than Tests/<name> says so with `path:`.
+            let target = Self.target(atPath: "Tests/\(directory)", in: manifest) ?? directory
+            let declaration = try #require(Self.declaration(of: target, in: manifest), "\(target) has no target in Package.swift")
+            for name in imported.sorted() {
+                #expect(declaration.contains("\"\(name)\""), "\(target) imports \(name) but does not list it in Package.swift")
+            }
+            checked += 1
+        }
+        #expect(checked >= 8)
+    }
+
+    /// The name of the target whose `path:` is `path`.
+    static func target(atPath path: String, in manifest: String) -> String? {
+        guard let pathRange = manifest.range(of: "path: \"\(path)\"") else { return nil }
+        let before = manifest[..<pathRange.lowerBound]
+        guard let nameRange = before.range(of: "name: \"", options: .backwards) else { return nil }
+        let rest = manifest[nameRange.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
     /// The text of the target declaration named `name`: from its `name:` to the next target
     /// (the package's own `name:` and the products' `.library(name:` and `.executable(name:` are not).
     static func declaration(of name: String, in manifest: String) -> Substring? {

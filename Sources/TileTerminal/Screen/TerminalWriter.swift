@@ -90,13 +90,13 @@ struct TerminalWriter {
         // The last cell's colours and their numbers: runs are mostly one style.
         var last: (foreground: RGBColor?, background: RGBColor?, attributes: CellAttributes, style: Style)?
         for x in xStart..<end {
-            // Fields are read in place: a copy of the cell would retain its grapheme.
+            // Fields are read in place, without copying the cell.
             let cell = first + (x - xStart)
             // The grapheme on the left covers a continuation cell.
             if cell.pointee.isContinuation { continue }
             let foreground = cell.pointee.foreground, background = cell.pointee.background
             let attributes = cell.pointee.attributes
-            let ascii = cell.pointee.character.singleByteASCII
+            let ascii = cell.pointee.singleByteASCII
             if skippingBlanks && ascii == 0x20 && foreground == nil && background == nil && attributes.isEmpty { continue }
             // A zero-width grapheme (a lone mark or joiner) would not move the cursor: it is drawn
             // as a space, and so is a wide grapheme cut by the edge.

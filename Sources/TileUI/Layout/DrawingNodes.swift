@@ -84,7 +84,7 @@ final class ClipNode: WrapperNode {
             let drawn = canvas.grid[x, y]
             if let round = ClipNode.rounded(drawn.character), !drawn.isContinuation {
                 canvas.grid[x, y].character = round
-            } else if paintsQuadrants, let fill = drawn.background, drawn.character == " ", !drawn.isContinuation,
+            } else if paintsQuadrants, let fill = drawn.background, drawn.singleByteASCII == 0x20, !drawn.isContinuation,
                       fill != saved.background {
                 let cell = Cell(character: corner.quadrant, foreground: fill, background: saved.background, linkIndex: drawn.linkIndex)
                 canvas.restore(cell, x: x, y: y)

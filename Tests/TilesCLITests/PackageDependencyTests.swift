@@ -17,18 +17,10 @@ import Testing
         var imports: [String: Set<String>] = [:]
         var exports: [String: Set<String>] = [:]
         for module in modules {
-            let files = FileManager.default.enumerator(atPath: sources.appendingPathComponent(module).path)?
-                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-            for file in files {
-                let text = try String(contentsOf: sources.appendingPathComponent(module).appendingPathComponent(file), encoding: .utf8)
-                for line in text.split(separator: "\n") {
-                    let words = line.split(separator: " ")
-                    guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
-                    let name = String(words[index + 1])
-                    guard name != module && modules.contains(name) else { continue }
-                    imports[module, default: []].insert(name)
-                    if words.contains("@_exported") { exports[module, default: []].insert(name) }
-                }
+            for (name, exported) in try Self.imports(in: sources.appendingPathComponent(module))
+            where name != module && modules.contains(name) {
+                imports[module, default: []].insert(name)
+                if exported { exports[module, default: []].insert(name) }
             }
         }
         var checked = 0
@@ -63,18 +55,8 @@ import Testing
         let modules = Set(sources + directories)
         var checked = 0
         for directory in directories {
-            var imported: Set<String> = []
-            let files = FileManager.default.enumerator(atPath: tests.appendingPathComponent(directory).path)?
-                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-            for file in files {
-                let text = try String(contentsOf: tests.appendingPathComponent(directory).appendingPathComponent(file), encoding: .utf8)
-                for line in text.split(separator: "\n") {
-                    let words = line.split(separator: " ")
-                    guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
-                    let name = String(words[index + 1])
-                    if name != directory && modules.contains(name) { imported.insert(name) }
-                }
-            }
+            let imported = Set(try Self.imports(in: tests.appendingPathComponent(directory)).map(\.name))
+                .filter { $0 != directory && modules.contains($0) }
             guard !imported.isEmpty else { continue }
             // A target kept elsewhere than Tests/<name> says so with `path:`.
             let target = Self.target(atPath: "Tests/\(directory)", in: manifest) ?? directory
@@ -85,6 +67,22 @@ import Testing
             checked += 1
         }
         #expect(checked >= 8)
+    }
+
+    /// The modules the Swift files under `directory` import, each with whether it is re-exported.
+    static func imports(in directory: URL) throws -> [(name: String, exported: Bool)] {
+        let files = FileManager.default.enumerator(atPath: directory.path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var found: [(name: String, exported: Bool)] = []
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { continue }
+                found.append((String(words[index + 1]), words.contains("@_exported")))
+            }
+        }
+        return found
     }
 
     /// The name of the target whose `path:` is `path`.

@@ -52,12 +52,6 @@ public final class WidgetServices: Sendable {
         }
     }
 
-    /// Shuts the HTTP client down if one was made (one-shot commands call this before exiting).
-    public func shutdown() async {
-        guard let fetcher = fetcherBox.withLock({ box in defer { box = nil }; return box }) else { return }
-        try? await fetcher.shutdown()
-    }
-
     /// Remembers `value` as the last good data under `key`, fetched at `date`.
     func remember<T: Codable>(_ value: T, as key: String, at date: Date) {
         guard let memory, let data = try? JSONEncoder().encode(Remembered(value: value, fetchedAt: date)) else { return }

@@ -60,8 +60,6 @@ extension Render {
             let grid = instance.widget.render(entry, family: tile.family, environment: drawing).grid
             _ = state.update(.rendered(id: tile.id, grid: grid))
         }
-        await services.shutdown()
-        await plainServices.shutdown()
         return (DashboardView.picture(state, now: now), Look(scheme: setup.scheme, theme: setup.theme))
     }
 }

@@ -183,7 +183,6 @@ struct Render: AsyncParsableCommand {
         } else {
             entry = try await self.entry(of: descriptor, named: widget, context: context, values: values)
         }
-        await services.shutdown()
         let grid = descriptor.render(entry, family: family, environment: renderEnvironment).grid
         return (grid, Look(scheme: scheme, theme: renderEnvironment.theme))
     }

@@ -125,8 +125,8 @@ struct RunDashboard: ParsableCommand {
     }
 
     func run() throws {
-        // Providers share the HTTP stack's one event-loop thread: with the main thread, the
-        // board's only threads while idle (docs/performance.md).
+        // Providers share the network thread, where the HTTP client runs: with the main thread,
+        // the board's only threads while idle (docs/performance.md).
         ProviderExecutor.shared.runJobsOnTheNetworkThread()
         let plainEnvironment = ProcessEnvironment.current()
         var environment = plainEnvironment

@@ -67,7 +67,6 @@ extension NetworkSuite {
             }
 
             func close() async {
-                await services.shutdown()
                 try? FileManager.default.removeItem(at: home)
             }
         }

@@ -7,10 +7,10 @@ import Foundation
 /// worker thread it starts also starts a pool monitor, a 1 Hz timer that runs for the rest of the
 /// process (swift-corelibs-libdispatch `event/workqueue.c`). Provider tasks are created with this
 /// executor as their preference (`Task(executorPreference:)`), and so are their child tasks; work
-/// they await on other threads (the HTTP stack's event loops) resumes here.
+/// they await on other threads (the network thread, where requests run) resumes here.
 ///
 /// The board hands the executor a thread it already has instead (``runJobs(with:)``): the HTTP
-/// stack's one event-loop thread, which sleeps in `epoll_wait` while nothing is due, so that one
+/// client's network thread, which sleeps in `epoll_wait` while nothing is due, so that one
 /// thread serves both providers and their requests.
 public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     /// The executor every scheduler uses; its thread starts with the first job.

@@ -248,8 +248,8 @@ final class DashboardSession {
     /// Starts the providers that compute locally and waits (at most ``firstFrameWait``) for
     /// those of tiles on screen that show a placeholder, so that their content (the countdown,
     /// dates) is in the first frame; tiles waiting for a service or a program show their cached
-    /// data or placeholder, their providers start right after the first frame (setting up the
-    /// HTTP stack does not hold it back), and their data comes in a later frame. Returns what
+    /// data or placeholder, their providers start right after the first frame (the network
+    /// thread's start does not hold it back), and their data comes in a later frame. Returns what
     /// else the loop saw meanwhile (keys, a signal, a wake-up for the inbox), for the main loop
     /// to handle right after the first frame.
     private func startProvidersForTheFirstFrame() -> [LoopEvent] {

@@ -13,22 +13,14 @@ struct NetworkSuite {}
 /// A fixed clock for tests: 2024-05-01 06:00:00 UTC.
 let testNow = Date(timeIntervalSince1970: 1_714_543_200)
 
-/// Runs `body` with a fetcher (test version "9.9.9", fixed clock) and shuts it down
-/// afterwards, even on failure, because AsyncHTTPClient traps on an un-shut-down client.
+/// Runs `body` with a fetcher (test version "9.9.9", fixed clock). Each request closes its own
+/// connection, so there is nothing to shut down afterwards.
 func withFetcher<T>(
     configuration: HTTPFetcher.Configuration = HTTPFetcher.Configuration(connectTimeout: .seconds(1), totalTimeout: .seconds(5)),
     etagStore: (any ETagStore)? = InMemoryETagStore(),
     _ body: (HTTPFetcher) async throws -> T
 ) async throws -> T {
-    let fetcher = HTTPFetcher(version: "9.9.9", configuration: configuration, etagStore: etagStore, now: { testNow })
-    do {
-        let result = try await body(fetcher)
-        try await fetcher.shutdown()
-        return result
-    } catch {
-        try await fetcher.shutdown()
-        throw error
-    }
+    try await body(HTTPFetcher(version: "9.9.9", configuration: configuration, etagStore: etagStore, now: { testNow }))
 }
 
 /// The `FetchError` that `operation` throws, or `nil` if it succeeds.

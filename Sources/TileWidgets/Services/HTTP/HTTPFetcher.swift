@@ -31,10 +31,6 @@ public final class HTTPFetcher: Sendable {
         self.now = now
     }
 
-    /// Nothing to release: each request closes its connection. Kept so that callers end a
-    /// fetcher's use in one place.
-    public func shutdown() async throws {}
-
     /// GETs `url` with `headers` (plus `User-Agent` and, when an ETag is stored,
     /// `If-None-Match`). A 304 is answered with the stored body and `wasRevalidated`.
     ///

@@ -200,8 +200,10 @@ import TileKit
         let cancelledAt = Date()
         run.cancel()
         let result = await run.value
-        // Promptly next to its 60 s timeout, with room for a machine busy with parallel tests.
-        #expect(Date().timeIntervalSince(cancelledAt) < 5)
+        // Well before its 60 s timeout, which is what would end it if cancelling did nothing. The
+        // bound is loose on purpose: the reactor thread is shared with every other test running in
+        // parallel, and a CI run on two busy cores once took 5.3 s here.
+        #expect(Date().timeIntervalSince(cancelledAt) < 20)
         #expect(result.status == .cancelled)
         #expect(await ProgramFixtures.eventually { !ProgramFixtures.isAlive(grandchild) })
     }

@@ -84,7 +84,7 @@ let package = Package(
         // written close-on-exec); in no product.
         .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TileKitTests", dependencies: ["TileKit"]),
+        .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI"]),
         .executableTarget(
             name: "tiles-extensions-probe",
             dependencies: ["TileKit", "TileExtensions"],

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TileKit
+import TileUI
 
 /// What the built-in widgets' providers read from the outside world: the services (one shared
 /// HTTP client, made on first use so `--offline` and start-up never pay for it), the stores, the
@@ -12,7 +13,7 @@ public final class WidgetServices: Sendable {
     /// When true, no provider touches the network: remote content comes from snapshot data.
     public let offline: Bool
     /// The zone dates are shown in.
-    public let timeZone: TimeZone
+    public let timeZone: Zone
     /// Last good data per source, so a failing service still shows its last content (stale).
     let memory: SharedStore?
     /// The shared store widgets read (for example `alipay.city`) and where geocoding is cached.
@@ -24,16 +25,17 @@ public final class WidgetServices: Sendable {
     private let fetcherBox = Mutex<HTTPFetcher?>(nil)
 
     /// Services for a process with `environment` (service URL overrides, `GITHUB_TOKEN`), files
-    /// under `directories`, version `version` for the User-Agent.
+    /// under `directories`, version `version` for the User-Agent, dates in `timeZone` (by default the
+    /// one `environment` and the system name).
     public init(
         environment: [String: String], directories: TilesDirectories?, version: String,
-        timeZone: TimeZone = .current, offline: Bool = false
+        timeZone: Zone? = nil, offline: Bool = false
     ) {
         endpoints = ServiceEndpoints.from(environment: environment)
         systemSampler = SystemSampler(root: URL(fileURLWithPath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
         githubToken = environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         self.offline = offline
-        self.timeZone = timeZone
+        self.timeZone = timeZone ?? SystemTimeZone.current(environment: environment)
         self.version = version
         memory = directories.map { SharedStore(directory: $0.cache.appendingPathComponent("memory")) }
         store = directories.map { SharedStore(directory: $0.data) }

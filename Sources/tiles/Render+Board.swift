@@ -50,7 +50,7 @@ extension Render {
         drawing.colorMode = pictureColorMode(environment)
         drawing.theme = setup.theme
         drawing.now = now
-        drawing.timeZone = timeZone
+        drawing.zone = timeZone
         for id in state.visibleTileIDs {
             guard let tile = state.tile(id), let instance = setup.instances.first(where: { $0.id == tile.instanceID }) else { continue }
             let context = TimelineContext(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TileExtensions
 import TileKit
+import TileUI
 import TileWidgets
 
 /// `tiles render`: one widget, or a whole board, once, to stdout.
@@ -172,7 +173,7 @@ struct Render: AsyncParsableCommand {
             throw UsageError(message: String(describing: error))
         }
         renderEnvironment.now = now
-        renderEnvironment.timeZone = timeZone
+        renderEnvironment.zone = timeZone
 
         let context = TimelineContext(
             family: family, isPreview: offline, now: now, reason: .user, colorScheme: scheme, sizeClass: sizeClass)
@@ -256,12 +257,12 @@ struct Render: AsyncParsableCommand {
     }
 
     /// "Now" and the display time zone: from --at (its offset), else the clock and TZ.
-    func moment() throws -> (Date, TimeZone) {
-        guard let at else { return (Date(), .current) }
-        guard let (date, offset) = InternetDate.parseWithOffset(at), let zone = TimeZone(secondsFromGMT: offset) else {
+    func moment() throws -> (Date, Zone) {
+        guard let at else { return (Date(), SystemTimeZone.process) }
+        guard let (date, offset) = InternetDate.parseWithOffset(at), abs(offset) <= 18 * 3_600 else {
             throw UsageError(message: "--at '\(at)' is not an ISO 8601 date with a time and offset, like 2022-06-06T10:00:00+08:00")
         }
-        return (date, zone)
+        return (date, Zone(secondsFromGMT: offset))
     }
 
     /// The colours the output format shows, which decide whether pictures draw: plain text has

@@ -133,12 +133,11 @@ struct RunDashboard: ParsableCommand {
         let directories = TilesDirectories(environment: environment)
         let log = Self.logger(directory: directories.state)
         ImageAssets.userDirectory = directories.config.appendingPathComponent("assets")
+        // tiles' own zone, read from the system's files: nothing on the board makes a Foundation
+        // `TimeZone` or `Calendar`, which would load ICU (docs/design.md, "Time zones").
+        let timeZone = SystemTimeZone.current(environment: plainEnvironment)
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
-        let timeZone = SystemTimeZone.current(environment: plainEnvironment)
-        // Calendars made without a zone take Foundation's default, which would otherwise look
-        // the system's zone up again through the whole environment (docs/performance.md).
-        NSTimeZone.default = timeZone
         let plainServices = WidgetServices(
             environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
         let host = ExtensionHost(runsDirectory: directories.cache.appendingPathComponent("extensions/runs"), log: log)

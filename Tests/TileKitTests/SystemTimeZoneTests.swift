@@ -1,21 +1,33 @@
 import Foundation
 import Testing
 @testable import TileKit
+import TileUI
 
 /// The board's time zone lookup takes Foundation's steps in Foundation's order.
 @Suite struct SystemTimeZoneTests {
     static let berlinLink = "/usr/share/zoneinfo/Europe/Berlin"
 
     @Test func isTimeZoneCurrentInThisProcess() {
-        #expect(SystemTimeZone.current(environment: ProcessEnvironment.current()) == TimeZone.current)
+        let zone = SystemTimeZone.current(environment: ProcessEnvironment.current())
+        #expect(zone.identifier == TimeZone.current.identifier)
+        #expect(Self.sameOffsets(zone, TimeZone.current))
     }
 
     @Test func tzNamesAnIdentifierOrAnAbbreviation() {
         #expect(SystemTimeZone.zone(environment: ["TZ": "Asia/Tokyo"], localtimeLink: Self.berlinLink)?.identifier == "Asia/Tokyo")
         // Foundation's abbreviations come first: PST is Los Angeles, not a POSIX rule.
         #expect(SystemTimeZone.zone(environment: ["TZ": "PST"], localtimeLink: nil)?.identifier == "America/Los_Angeles")
-        #expect(SystemTimeZone.zone(environment: ["TZ": "GMT"], localtimeLink: nil) == TimeZone(identifier: "GMT"))
-        #expect(SystemTimeZone.zone(environment: ["TZ": "UTC"], localtimeLink: nil) == TimeZone(identifier: "UTC"))
+        #expect(SystemTimeZone.zone(environment: ["TZ": "GMT"], localtimeLink: nil)?.identifier == "GMT")
+        #expect(SystemTimeZone.zone(environment: ["TZ": "UTC"], localtimeLink: nil)?.identifier == "UTC")
+        #expect(SystemTimeZone.zone(environment: ["TZ": "UTC"], localtimeLink: nil)?.secondsFromGMT(for: Date()) == 0)
+    }
+
+    @Test func aTZThatNamesNoZoneIsReadAsAPOSIXRuleAsTheCLibraryReadsIt() throws {
+        let china = try #require(SystemTimeZone.zone(environment: ["TZ": "CST-8"], localtimeLink: Self.berlinLink))
+        #expect(china.secondsFromGMT(for: Date(timeIntervalSince1970: 1_700_000_000)) == 8 * 3_600)
+        let eastern = try #require(SystemTimeZone.zone(environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"], localtimeLink: nil))
+        #expect(eastern.secondsFromGMT(for: Date(timeIntervalSince1970: 1_750_000_000)) == -4 * 3_600)  // June 2025
+        #expect(eastern.secondsFromGMT(for: Date(timeIntervalSince1970: 1_740_000_000)) == -5 * 3_600)  // February 2025
     }
 
     @Test func tzFileComesFirstAndUnknownNamesFallThrough() {
@@ -35,13 +47,25 @@ import Testing
         #expect(SystemTimeZone.zone(environment: [:], localtimeLink: nil) == nil)
     }
 
-    @Test func everyKnownZoneIsFoundByEitherRoute() {
+    @Test func everyKnownZoneIsFoundByEitherRoute() throws {
         let identifiers = TimeZone.knownTimeZoneIdentifiers
         #expect(identifiers.count > 300)
         for identifier in identifiers {
-            let zone = TimeZone(identifier: identifier)
-            #expect(SystemTimeZone.zone(environment: ["TZ": identifier], localtimeLink: nil) == zone, "\(identifier)")
-            #expect(SystemTimeZone.zone(environment: [:], localtimeLink: "/usr/share/zoneinfo/" + identifier) == zone, "\(identifier)")
+            let expected = try #require(TimeZone(identifier: identifier))
+            let byTZ = SystemTimeZone.zone(environment: ["TZ": identifier], localtimeLink: nil)
+            let byLink = SystemTimeZone.zone(environment: [:], localtimeLink: "/usr/share/zoneinfo/" + identifier)
+            #expect(byTZ?.identifier == identifier && byLink?.identifier == identifier, "\(identifier)")
+            #expect(byTZ.map { Self.sameOffsets($0, expected) } == true, "\(identifier)")
+            #expect(byLink.map { Self.sameOffsets($0, expected) } == true, "\(identifier)")
+        }
+    }
+
+    /// Whether `zone` and Foundation's `timeZone` agree in January and July of 2023 (before the
+    /// changes of the system's tzdata that ICU's older copy lacks: docs/platform.md).
+    static func sameOffsets(_ zone: Zone, _ timeZone: TimeZone) -> Bool {
+        [1_673_740_800, 1_689_379_200].allSatisfy { (seconds: TimeInterval) in
+            let date = Date(timeIntervalSince1970: seconds)
+            return zone.secondsFromGMT(for: date) == timeZone.secondsFromGMT(for: date)
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
     func rendered(_ text: Text, at now: Date, width: Int = 30) -> (text: String, next: Date?) {
         var environment = EnvironmentValues()
         environment.now = now
-        environment.timeZone = TimeZone(identifier: "America/Los_Angeles")!
+        environment.zone = Zone(identifier: "America/Los_Angeles")!
         let result = CellGrid.renderTree(text.frame(maxWidth: .infinity, alignment: .leading), width: width, height: 1, environment: environment)
         return (result.grid.text.trimmingCharacters(in: .whitespaces), result.nextChange)
     }

@@ -11,7 +11,7 @@ import TileUISamples
         var environment = EnvironmentValues()
         environment.now = now
         environment.colorScheme = dark ? .dark : .light
-        environment.timeZone = TimeZone(identifier: "Asia/Shanghai")!
+        environment.zone = Zone(identifier: "Asia/Shanghai")!
         return environment
     }
 

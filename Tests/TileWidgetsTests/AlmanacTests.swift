@@ -1,6 +1,6 @@
 import Foundation
-import TileUI
 import Testing
+import TileUI
 @testable import TileWidgets
 
 /// Dates shared by the almanac and Chinese-date tests.
@@ -169,7 +169,7 @@ struct AlmanacTests {
         // 2022-06-09 17:00 UTC is already 06-10 01:00 in Shanghai.
         let date = Fixture.instant("2022-06-09T17:00:00Z")
         let inShanghai = Almanac.day(for: date, in: Fixture.shanghai)
-        let inUTC = Almanac.day(for: date, in: TimeZone(identifier: "UTC")!)
+        let inUTC = Almanac.day(for: date, in: Zone(identifier: "UTC")!)
         #expect(inShanghai.dayGanZhi == "甲午")
         #expect(inShanghai.lunarDateText == "五月十二")
         #expect(inUTC.dayGanZhi == "癸巳")
@@ -218,7 +218,7 @@ struct AlmanacTests {
     }
 
     @Test func nextMidnightFollowsDaylightSavingTime() {
-        let newYork = TimeZone(identifier: "America/New_York")!
+        let newYork = Zone(identifier: "America/New_York")!
         // 2024-03-10 is 23 hours long in New York.
         #expect(Almanac.nextMidnight(after: Fixture.instant("2024-03-09T12:00:00-05:00"), in: newYork)
             == Fixture.instant("2024-03-10T00:00:00-05:00"))

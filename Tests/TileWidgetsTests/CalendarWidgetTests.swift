@@ -1,12 +1,12 @@
 import Foundation
-import TileUI
 import Testing
 import TileKit
+import TileUI
 @testable import TileWidgets
 
 /// The calendar widget's month: Gregorian days, lunar days, solar terms, the week.
 @Suite struct CalendarWidgetTests {
-    static let china = TimeZone(secondsFromGMT: 8 * 3600)!
+    static let china = Zone(secondsFromGMT: 8 * 3600)
 
     @Test func solarTermsBeginOnThePrintedDays() {
         // 2022 in China Standard Time, as wall calendars print them.

@@ -1,6 +1,6 @@
 import Foundation
-import TileUI
 import Testing
+import TileUI
 @testable import TileWidgets
 
 @Suite("ChineseDate")
@@ -23,7 +23,7 @@ struct ChineseDateTests {
     @Test func theTimeZoneDecidesTheDate() {
         // 2022-06-05 16:30 UTC is 06-06 00:30 in Shanghai.
         let date = Fixture.instant("2022-06-05T16:30:00Z")
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone(identifier: "UTC")!
         #expect(ChineseDate.monthDay(date, in: Fixture.shanghai) == "06/06")
         #expect(ChineseDate.weekday(date, in: Fixture.shanghai) == "周一")
         #expect(ChineseDate.monthDay(date, in: utc) == "06/05")
@@ -42,7 +42,7 @@ struct ChineseDateTests {
             let civil = LocalDay(daysSinceEpoch: days)
             #expect(CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day) == days)
         }
-        let beforeEpoch = LocalDay(Fixture.instant("1969-12-31T23:59:59Z"), in: TimeZone(identifier: "UTC")!)
+        let beforeEpoch = LocalDay(Fixture.instant("1969-12-31T23:59:59Z"), in: Zone(identifier: "UTC")!)
         #expect(beforeEpoch == LocalDay(daysSinceEpoch: -1))
         #expect(beforeEpoch.year == 1969 && beforeEpoch.month == 12 && beforeEpoch.day == 31)
         #expect(LocalDay(daysSinceEpoch: CivilDate.daysSinceEpoch(year: 2024, month: 2, day: 29)).day == 29)

@@ -3,6 +3,7 @@ import Testing
 @testable import TileWidgets
 #if canImport(Glibc)
 import Glibc
+import TileUI
 #endif
 
 extension NetworkSuite {
@@ -153,7 +154,7 @@ extension NetworkSuite {
                     let error = await fetchError { () async throws(FetchError) in try await fetcher.get(server.baseURL.appendingPathComponent("limited")) }
                     #expect(error == .rateLimited(until: testNow.addingTimeInterval(120)))
                     #expect(error?.retryAfter == testNow.addingTimeInterval(120))
-                    #expect(error?.description(in: TimeZone(identifier: "Asia/Shanghai")!) == "rate limited until 14:02")
+                    #expect(error?.description(in: Zone(identifier: "Asia/Shanghai")!) == "rate limited until 14:02")
                     let dated = await fetchError { () async throws(FetchError) in try await fetcher.get(server.baseURL.appendingPathComponent("dated")) }
                     #expect(dated == .rateLimited(until: testNow.addingTimeInterval(30 * 60)))
                 }
@@ -173,7 +174,7 @@ extension NetworkSuite {
                 try await withFetcher { fetcher in
                     let quota = await fetchError { () async throws(FetchError) in try await fetcher.get(server.baseURL.appendingPathComponent("quota")) }
                     #expect(quota == .rateLimited(until: Date(timeIntervalSince1970: TimeInterval(reset))))
-                    #expect(quota?.description(in: TimeZone(identifier: "UTC")!) == "rate limited until 07:00")
+                    #expect(quota?.description(in: Zone(identifier: "UTC")!) == "rate limited until 07:00")
                     let forbidden = await fetchError { () async throws(FetchError) in try await fetcher.get(server.baseURL.appendingPathComponent("forbidden")) }
                     #expect(forbidden == .http(status: 403, message: "Resource not accessible"))
                 }

@@ -7,7 +7,7 @@ import TileUI
 /// The board follows the countdown's timer in place (`RetainedDrawing.advance`): every tick must
 /// give the cells a full render gives at that second, in every family, size class and scheme.
 @Suite struct LiveTickTests {
-    static let shanghai = TimeZone(identifier: "Asia/Shanghai")!
+    static let shanghai = Zone(identifier: "Asia/Shanghai")!
     static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
     static let countdown: WidgetDescriptor = {
@@ -26,7 +26,7 @@ import TileUI
                 var environment = EnvironmentValues()
                 environment.sizeClass = sizeClass
                 environment.colorScheme = scheme
-                environment.timeZone = Self.shanghai
+                environment.zone = Self.shanghai
                 environment.now = Self.start
                 var drawing = Self.countdown.drawing(entry, family: family, environment: environment)
                 for second in 1...30 {

@@ -47,7 +47,7 @@ import TileUI
     /// that is not the day before plus one (each 初一, and the two days ICU numbers 0).
     static func icuEntries() -> [Entry] {
         var chinese = Calendar(identifier: .chinese)
-        chinese.timeZone = Almanac.chinaTimeZone
+        chinese.timeZone = Almanac.chinaTimeZone.foundationTimeZone
         var entries: [Entry] = []
         for day in firstDay...lastDay {
             let noon = Date(timeIntervalSince1970: Double(day * 86_400 + 43_200 - LunarCalendar.chinaOffset))
@@ -145,7 +145,7 @@ import TileUI
     /// The almanac's lunar part in other time zones: the civil day there decides, as before.
     @Test func theCivilDayOfTheCallersZoneDecides() throws {
         let newYorkEve = try #require(InternetDate.parse("2026-02-16T20:00:00-05:00"))  // Feb 17, 09:00 in China
-        let inNewYork = Almanac.day(for: newYorkEve, in: try #require(TimeZone(secondsFromGMT: -5 * 3_600)))
+        let inNewYork = Almanac.day(for: newYorkEve, in: Zone(secondsFromGMT: -5 * 3_600))
         let inChina = Almanac.day(for: newYorkEve, in: Almanac.chinaTimeZone)
         #expect(inNewYork.lunarDateText == "腊月廿九" && inChina.lunarDateText == "正月初一")
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileKit
 @testable import TileWidgets
+import TileUI
 
 /// Entry relevance of the built-in widgets, which Smart Stacks rotate by (docs/rules.md B6).
 struct RelevanceTests {
@@ -24,12 +25,12 @@ struct RelevanceTests {
     }
 
     @Test func aCommitIsRelevantForTheHourAfterItWasMade() {
-        var entry = CommitEntry.sample(date: Self.now - 600, timeZone: .gmt)
+        var entry = CommitEntry.sample(date: Self.now - 600, timeZone: Zone(secondsFromGMT: 0))
         entry.date = Self.now
         #expect(entry.relevance == TimelineEntryRelevance(score: 10, duration: 3000))
         entry.date = Self.now + 3600
         #expect(entry.relevance == nil, "an old commit is not news")
-        let failed = CommitEntry.failed(date: Self.now, timeZone: .gmt, reason: "HTTP 404")
+        let failed = CommitEntry.failed(date: Self.now, timeZone: Zone(secondsFromGMT: 0), reason: "HTTP 404")
         #expect(failed.relevance == nil)
     }
 }

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TileKit
 @testable import TileWidgets
+import TileUI
 
 extension NetworkSuite {
     /// A failing tile stays stale, with its reason, until its service answers (issue 11): a retry
@@ -33,7 +34,7 @@ extension NetworkSuite {
                 for name in ["CACHE", "DATA", "STATE", "CONFIG"] { environment["XDG_\(name)_HOME"] = home.appendingPathComponent(name).path }
                 services = WidgetServices(
                     environment: environment, directories: TilesDirectories(environment: environment), version: "9.9.9",
-                    timeZone: TimeZone(identifier: "UTC")!)
+                    timeZone: Zone(identifier: "UTC")!)
                 let commit = try #require(BuiltinWidgets.all(services: services).first { $0.kind == "commit" })
                 scheduler = TimelineScheduler(clock: clock, configuration: .init(retry: RetryPolicy(random: { 0 })), center: WidgetCenter())
                 scheduler.add(WidgetInstance(id: "commit", widget: commit, family: .systemMedium))

@@ -2,6 +2,7 @@ import Foundation
 import SnapshotTesting
 import Testing
 import TileKit
+import TileUI
 import TileWidgets
 
 /// Golden files of the built-in widgets (every widget × family × scheme, plain text and truecolor
@@ -9,7 +10,7 @@ import TileWidgets
 /// Golden files are compared exactly; re-record them on purpose with `make golden`
 /// (`SNAPSHOT_TESTING_RECORD=all swift test --filter Golden`), then read the diff.
 @Suite struct WidgetViewTests {
-    static let shanghai = TimeZone(identifier: "Asia/Shanghai")!
+    static let shanghai = Zone(identifier: "Asia/Shanghai")!
     /// The fixed moment of every golden: Thursday 2022-06-09 10:00 in Shanghai.
     static let goldenDate = ISO8601DateFormatter().date(from: "2022-06-09T10:00:00+08:00")!
     /// The seed's date for QQ Sync: Monday 2022-06-06.
@@ -150,7 +151,7 @@ import TileWidgets
     }
 
     @Test func testQQSyncShareURLCarriesCJKAndPercentSignsWhole() {
-        let entry = QQSyncEntry(date: Date(timeIntervalSince1970: 0), quote: "测试 & 100%", quoteURL: nil, timeZone: TimeZone(identifier: "UTC")!)
+        let entry = QQSyncEntry(date: Date(timeIntervalSince1970: 0), quote: "测试 & 100%", quoteURL: nil, timeZone: Zone(identifier: "UTC")!)
         #expect(entry.shareURL.absoluteString == "tiles:copy?text=%E6%B5%8B%E8%AF%95%20%26%20100%25")
     }
 
@@ -372,7 +373,7 @@ import TileWidgets
     // MARK: Entries
 
     @Test func testEntriesRoundTripThroughJSONWithTheirTimeZone() throws {
-        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let tokyo = Zone(identifier: "Asia/Tokyo")!
         let qq = QQSyncEntry.sample(date: T.goldenDate, timeZone: tokyo)
         #expect(try JSONDecoder().decode(QQSyncEntry.self, from: JSONEncoder().encode(qq)) == qq)
         let alipay = AlipayEntry.sample(date: T.goldenDate, timeZone: tokyo)

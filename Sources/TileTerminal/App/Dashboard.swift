@@ -588,7 +588,7 @@ final class DashboardSession {
         environment.colorMode = terminal.colorMode
         environment.theme = state.theme
         environment.now = now
-        environment.timeZone = options.timeZone
+        environment.zone = options.timeZone
         var changed: Set<String> = []
         // What the loop needs of each tile shown, not the tiles themselves: a copy of a tile holds
         // its grid, and a grid held twice is copied when a tick writes it.

@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 
 /// One tile on the board as the command line or a config file describes it: one widget, or a
 /// Smart Stack of several sharing the tile's place and family.
@@ -106,7 +107,7 @@ public struct DashboardOptions: Sendable {
     /// The reload budget per tile (`[budget]` in the config); nil keeps 60 a day, 5 minutes apart.
     public var reloadBudget: ReloadBudget?
     /// The zone dates are shown in (the widgets' services should use the same).
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     /// Receives log lines (the dashboard owns the terminal, so logs go to a file).
     public var log: @Sendable (String) -> Void
 
@@ -114,7 +115,7 @@ public struct DashboardOptions: Sendable {
     public init(
         widgets: [WidgetDescriptor], tiles: [TileSpec], initialFamily: WidgetFamily? = nil, scheme: ColorScheme? = nil,
         themeName: String? = nil, directories: TilesDirectories, environment: [String: String],
-        clock: any WallClock = SystemClock(), timeZone: TimeZone = .current,
+        clock: any WallClock = SystemClock(), timeZone: Zone = SystemTimeZone.process,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.widgets = widgets

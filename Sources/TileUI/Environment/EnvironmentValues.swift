@@ -34,9 +34,15 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// The date views treat as now; self-updating date text formats relative to it.
     public var now: Date = Date(timeIntervalSince1970: 0)
     /// The time zone date text is shown in.
+    public var zone: Zone {
+        get { shared.zone }
+        set { uniqueShared().zone = newValue }
+    }
+    /// `zone` as Foundation's `TimeZone`, SwiftUI's name for it. Reading a named zone this way
+    /// loads ICU, which the board otherwise never does: tiles' own views read `zone`.
     public var timeZone: TimeZone {
-        get { shared.timeZone }
-        set { uniqueShared().timeZone = newValue }
+        get { shared.zone.foundationTimeZone }
+        set { uniqueShared().zone = Zone(newValue) }
     }
     /// The axis of the stack a view sits in, which decides how Spacer and Divider extend.
     var stackAxis: Axis? = nil
@@ -60,23 +66,23 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// environment holds it, and `initial`, held by the type too, is never changed.
     private final class Shared: @unchecked Sendable {
         var theme: Theme
-        var timeZone: TimeZone
+        var zone: Zone
         var extra: [ObjectIdentifier: Any]
 
-        init(theme: Theme, timeZone: TimeZone, extra: [ObjectIdentifier: Any]) {
+        init(theme: Theme, zone: Zone, extra: [ObjectIdentifier: Any]) {
             self.theme = theme
-            self.timeZone = timeZone
+            self.zone = zone
             self.extra = extra
         }
 
         /// The defaults, shared by every new environment until it sets one of them.
-        static let initial = Shared(theme: .default, timeZone: TimeZone(identifier: "UTC")!, extra: [:])
+        static let initial = Shared(theme: .default, zone: .utc, extra: [:])
     }
 
     /// The box, copied first when another environment shares it, for writing.
     private mutating func uniqueShared() -> Shared {
         if !isKnownUniquelyReferenced(&shared) {
-            shared = Shared(theme: shared.theme, timeZone: shared.timeZone, extra: shared.extra)
+            shared = Shared(theme: shared.theme, zone: shared.zone, extra: shared.extra)
         }
         return shared
     }

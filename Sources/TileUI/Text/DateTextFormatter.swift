@@ -4,17 +4,17 @@ import Foundation
 /// target date and "now", and says when the text next changes.
 enum DateTextFormatter {
     /// `.time`: short time, "9:41 AM" (B4.2).
-    static func time(_ date: Date, in timeZone: TimeZone) -> String {
-        let parts = components(date, timeZone)
-        let hour12 = parts.hour! % 12 == 0 ? 12 : parts.hour! % 12
-        let minute = parts.minute! < 10 ? "0\(parts.minute!)" : "\(parts.minute!)"
-        return "\(hour12):\(minute) \(parts.hour! < 12 ? "AM" : "PM")"
+    static func time(_ date: Date, in zone: Zone) -> String {
+        let parts = zone.localTime(for: date)
+        let hour12 = parts.hour % 12 == 0 ? 12 : parts.hour % 12
+        let minute = parts.minute < 10 ? "0\(parts.minute)" : "\(parts.minute)"
+        return "\(hour12):\(minute) \(parts.hour < 12 ? "AM" : "PM")"
     }
 
     /// `.date`: long date, "April 1, 2020" (B4.2).
-    static func date(_ date: Date, in timeZone: TimeZone) -> String {
-        let parts = components(date, timeZone)
-        return "\(monthNames[parts.month! - 1]) \(parts.day!), \(parts.year!)"
+    static func date(_ date: Date, in zone: Zone) -> String {
+        let parts = zone.localTime(for: date)
+        return "\(monthNames[parts.month - 1]) \(parts.day), \(parts.year)"
     }
 
     /// `.relative`: |Δ| in at most two units, "1 min, 10 sec" (B4.3).
@@ -86,28 +86,54 @@ enum DateTextFormatter {
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",
     ]
-
-    private static func components(_ date: Date, _ timeZone: TimeZone) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    }
 }
 
-/// A span split into calendar units, truncated (B4.3).
-private struct UnitFields {
+/// A span split into calendar units, truncated (B4.3), as `Calendar` splits one in UTC: whole
+/// years added to the start while they fit, then whole months (a day past a month's end goes
+/// back to its last day), then days, hours, minutes and seconds.
+struct UnitFields: Equatable {
     var years = 0, months = 0, days = 0, hours = 0, minutes = 0, seconds = 0
 
+    init(years: Int = 0, months: Int = 0, days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
+        (self.years, self.months, self.days) = (years, months, days)
+        (self.hours, self.minutes, self.seconds) = (hours, minutes, seconds)
+    }
+
     init(seconds total: Int, from start: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let end = start.addingTimeInterval(TimeInterval(total))
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: start, to: end)
-        years = parts.year ?? 0
-        months = parts.month ?? 0
-        days = parts.day ?? 0
-        hours = parts.hour ?? 0
-        minutes = parts.minute ?? 0
-        seconds = parts.second ?? 0
+        let begin = Int64(start.timeIntervalSince1970.rounded(.down))
+        // Past 300,000 years the text says so in years anyway; the bound keeps the sum in range.
+        let end = begin + Int64(min(total, 10_000_000_000_000))
+        let endTime = LocalTime(wallClockSeconds: end)
+        var cursor = begin
+        func fitting(_ guess: Int, months step: Int) -> Int {
+            var count = max(guess, 0)
+            while count > 0 && Self.adding(months: count * step, to: cursor) > end { count -= 1 }
+            while Self.adding(months: (count + 1) * step, to: cursor) <= end { count += 1 }
+            return count
+        }
+        let startTime = LocalTime(wallClockSeconds: begin)
+        years = fitting(endTime.year - startTime.year, months: 12)
+        cursor = Self.adding(months: years * 12, to: cursor)
+        let at = LocalTime(wallClockSeconds: cursor)
+        months = fitting((endTime.year - at.year) * 12 + endTime.month - at.month, months: 1)
+        cursor = Self.adding(months: months, to: cursor)
+        var rest = end - cursor
+        days = Int(rest / 86_400)
+        rest %= 86_400
+        hours = Int(rest / 3_600)
+        minutes = Int(rest / 60 % 60)
+        seconds = Int(rest % 60)
+    }
+
+    /// `time` (UTC seconds) moved by `months` calendar months, its day of the month kept or, past
+    /// the new month's end, moved back to it.
+    static func adding(months: Int, to time: Int64) -> Int64 {
+        let local = LocalTime(wallClockSeconds: time)
+        let index = local.year * 12 + local.month - 1 + months
+        let year = index >= 0 ? index / 12 : (index - 11) / 12
+        let month = index - year * 12 + 1
+        let day = min(local.day, CivilDate.daysIn(month: month, year: year))
+        let secondOfDay = Int64(local.hour * 3_600 + local.minute * 60 + local.second)
+        return Int64(CivilDate.daysSinceEpoch(year: year, month: month, day: day)) * 86_400 + secondOfDay
     }
 }

@@ -45,15 +45,15 @@ struct LiveDateText: Sendable {
     let kind: Kind
 
     /// The text at `now`.
-    func string(now: Date, timeZone: TimeZone) -> String {
+    func string(now: Date, zone: Zone) -> String {
         switch kind {
-        case let .date(date, .time): DateTextFormatter.time(date, in: timeZone)
-        case let .date(date, .date): DateTextFormatter.date(date, in: timeZone)
+        case let .date(date, .time): DateTextFormatter.time(date, in: zone)
+        case let .date(date, .date): DateTextFormatter.date(date, in: zone)
         case let .date(date, .relative): DateTextFormatter.relative(to: date, now: now)
         case let .date(date, .offset): DateTextFormatter.offset(to: date, now: now)
         case let .date(date, .timer): DateTextFormatter.timer(to: date, now: now)
         case let .interval(range):
-            "\(DateTextFormatter.time(range.lowerBound, in: timeZone)) – \(DateTextFormatter.time(range.upperBound, in: timeZone))"
+            "\(DateTextFormatter.time(range.lowerBound, in: zone)) – \(DateTextFormatter.time(range.upperBound, in: zone))"
         case let .timer(range, pauseTime, countsDown, showsHours):
             DateTextFormatter.timerInterval(range, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours, now: now)
         }
@@ -61,12 +61,12 @@ struct LiveDateText: Sendable {
 
     /// When the text next changes after `now`: every second while seconds are shown, every minute
     /// otherwise (B4.1), never for `.time`, `.date`, intervals, paused or finished timers.
-    func nextChange(after now: Date, timeZone: TimeZone) -> Date? {
+    func nextChange(after now: Date, zone: Zone) -> Date? {
         switch kind {
         case .date(_, .time), .date(_, .date), .interval:
             return nil
         case let .date(date, style):
-            let text = string(now: now, timeZone: timeZone)
+            let text = string(now: now, zone: zone)
             let showsSeconds = style == .timer || text.contains("sec")
             return DateTextFormatter.nextTick(after: now, alignedTo: date, step: showsSeconds ? 1 : 60)
         case let .timer(range, pauseTime, _, _):
@@ -92,14 +92,14 @@ final class LiveTextNode: LayoutNode {
     init(live: LiveDateText, environment: EnvironmentValues) {
         self.live = live
         self.environment = environment
-        shown = live.string(now: environment.now, timeZone: environment.timeZone)
+        shown = live.string(now: environment.now, zone: environment.zone)
         text = TextNode(text: shown, environment: environment)
         super.init()
     }
 
     /// The string the text shows at `now`.
     func string(at now: Date) -> String {
-        live.string(now: now, timeZone: environment.timeZone)
+        live.string(now: now, zone: environment.zone)
     }
 
     /// Shows `string` instead, which must measure and break as the string shown does (see
@@ -150,6 +150,6 @@ final class LiveTextNode: LayoutNode {
 
     override func nextChange(after now: Date) -> Date? {
         isAskedForChanges = true
-        return live.nextChange(after: now, timeZone: environment.timeZone)
+        return live.nextChange(after: now, zone: environment.zone)
     }
 }

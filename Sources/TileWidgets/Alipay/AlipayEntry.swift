@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 
 /// Current weather for the Alipay widget: a WMO weather code (Open-Meteo's `weather_code`), the
 /// temperature in °C and the city it was fetched for.
@@ -37,10 +38,10 @@ public struct AlipayEntry: TimelineEntry, Hashable {
     /// The day's 黄历 (lunar date, 干支, 建除, 宜 and 忌).
     public var almanac: AlmanacDay
     /// The zone the date and weekday are read in. Encoded as its identifier.
-    public var timeZone: TimeZone
+    public var timeZone: Zone
 
     /// An entry from its parts; `sample(date:timeZone:configuration:)` makes the seed's.
-    public init(date: Date, configuration: AlipayIntent, weather: WeatherInfo?, almanac: AlmanacDay, timeZone: TimeZone) {
+    public init(date: Date, configuration: AlipayIntent, weather: WeatherInfo?, almanac: AlmanacDay, timeZone: Zone) {
         self.date = date
         self.configuration = configuration
         self.weather = weather
@@ -50,7 +51,7 @@ public struct AlipayEntry: TimelineEntry, Hashable {
 
     /// The seed's sample: 多云 28℃ in 上海, the default buttons, the almanac of `date`.
     public static func sample(
-        date: Date, timeZone: TimeZone, configuration: AlipayIntent = AlipayIntent()
+        date: Date, timeZone: Zone, configuration: AlipayIntent = AlipayIntent()
     ) -> AlipayEntry {
         AlipayEntry(
             date: date, configuration: configuration,

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// Computes the Chinese almanac (黄历) for a date, entirely offline.
 ///
@@ -6,14 +7,14 @@ import Foundation
 /// local calendar day in that zone decides the lunar date and all three pillars.
 public enum Almanac {
     /// China Standard Time (Asia/Shanghai), the zone almanacs are printed for.
-    public static let chinaTimeZone: TimeZone =
-        TimeZone(identifier: "Asia/Shanghai") ?? TimeZone(secondsFromGMT: 8 * 3_600)!
+    public static let chinaTimeZone: Zone =
+        Zone(identifier: "Asia/Shanghai") ?? Zone(secondsFromGMT: 8 * 3_600)
 
     /// The almanac for the local calendar day containing `date` in `timeZone`.
     ///
     /// The year pillar is the lunar year's (it turns at 春节, as almanacs print "壬寅(虎)年");
     /// the month pillar's own year turns at 立春, as 6tail and 八字 practice do.
-    public static func day(for date: Date, in timeZone: TimeZone = chinaTimeZone) -> AlmanacDay {
+    public static func day(for date: Date, in timeZone: Zone = chinaTimeZone) -> AlmanacDay {
         let civil = LocalDay(date, in: timeZone)
 
         // The lunar date of the civil day in `timeZone`, its months counted in China's time.
@@ -37,21 +38,15 @@ public enum Almanac {
     /// The start of the next local day in `timeZone` after `date`, for midnight-turnover timelines.
     ///
     /// Follows the zone's rules, so a day with a DST change is 23 or 25 hours long.
-    public static func nextMidnight(after date: Date, in timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let today = calendar.startOfDay(for: date)
-        guard let sameTimeTomorrow = calendar.date(byAdding: .day, value: 1, to: today) else {
-            return LocalDay(date, in: timeZone).end(in: timeZone)
-        }
-        return calendar.startOfDay(for: sameTimeTomorrow)
+    public static func nextMidnight(after date: Date, in timeZone: Zone) -> Date {
+        timeZone.nextMidnight(after: date)
     }
 
     /// The month pillar in force on `civil`: its branch comes from the last 节 on or before that day.
     ///
     /// A 节 that begins at any moment of the day makes that whole day part of the new
     /// month (6tail's rule), so the sun is sampled at the day's closing midnight.
-    static func monthPillar(for civil: LocalDay, in timeZone: TimeZone) -> GanZhi {
+    static func monthPillar(for civil: LocalDay, in timeZone: Zone) -> GanZhi {
         let longitude = SolarPosition.apparentLongitude(at: civil.end(in: timeZone))
         let term = SolarTerm.inForce(atLongitude: longitude)
         // The pillar year turns at 立春: January and early February still belong to the year before.

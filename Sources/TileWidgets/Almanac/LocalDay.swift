@@ -13,7 +13,7 @@ struct LocalDay: Hashable, Sendable {
     var daysSinceEpoch: Int
 
     /// The civil date containing `date` on the wall clock of `timeZone`.
-    init(_ date: Date, in timeZone: TimeZone) {
+    init(_ date: Date, in timeZone: Zone) {
         let offset = Double(timeZone.secondsFromGMT(for: date))
         let local = date.timeIntervalSince1970 + offset
         self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
@@ -34,7 +34,7 @@ struct LocalDay: Hashable, Sendable {
     /// The instant at which this day ends (next local midnight) in `timeZone`.
     ///
     /// Uses the offset in force at that midnight so DST changes during the day do not shift it.
-    func end(in timeZone: TimeZone) -> Date {
+    func end(in timeZone: Zone) -> Date {
         let wallSeconds = Double(daysSinceEpoch + 1) * 86_400
         let naive = Date(timeIntervalSince1970: wallSeconds)
         let guess = naive - Double(timeZone.secondsFromGMT(for: naive))

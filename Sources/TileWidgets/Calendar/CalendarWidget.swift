@@ -1,6 +1,6 @@
 import Foundation
-import TileUI
 import TileKit
+import TileUI
 
 /// One day of the calendar: its date, weekday, lunar day (or the solar term beginning on it).
 struct CalendarDay: Codable, Hashable, Sendable {
@@ -26,7 +26,7 @@ public struct CalendarEntry: TimelineEntry, Hashable {
     public var relevance: TimelineEntryRelevance? { nil }
 
     /// The calendar for the day containing `date` in `timeZone`.
-    init(date: Date, timeZone: TimeZone) {
+    init(date: Date, timeZone: Zone) {
         self.date = date
         let civil = LocalDay(date, in: timeZone)
         let first = CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: 1)
@@ -62,7 +62,7 @@ public struct CalendarEntry: TimelineEntry, Hashable {
 
 /// A new calendar every midnight; nothing to fetch.
 struct CalendarProvider: TimelineProvider {
-    let timeZone: TimeZone
+    let timeZone: Zone
 
     func placeholder(in context: TimelineContext) -> CalendarEntry { CalendarEntry(date: context.now, timeZone: timeZone) }
     func snapshot(in context: TimelineContext) async -> CalendarEntry { placeholder(in: context) }

@@ -10,7 +10,7 @@ enum SolarTerms {
 
     /// The terms that begin in Gregorian `year`, by the day (days since 1970) they begin on in
     /// `timeZone`.
-    static func days(inYear year: Int, in timeZone: TimeZone) -> [Int: String] {
+    static func days(inYear year: Int, in timeZone: Zone) -> [Int: String] {
         var days: [Int: String] = [:]
         for (index, name) in names.enumerated() {
             let longitude = Double((285 + 15 * index) % 360)

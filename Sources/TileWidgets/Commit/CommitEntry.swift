@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 
 /// The head commit of a branch, as the Commit widget shows it: the GitHub service's `Commit`.
 public typealias CommitInfo = Commit
@@ -24,12 +25,12 @@ public struct CommitEntry: TimelineEntry, Hashable {
     /// When the commit was fetched (the seed's "Updated at").
     public var updatedAt: Date
     /// The zone dates are shown in. Encoded as its identifier.
-    public var timeZone: TimeZone
+    public var timeZone: Zone
 
     /// An entry from its parts; `sample` and `failed` make the seed's two kinds.
     public init(
         date: Date, configuration: CommitIntent, commit: CommitInfo?, failure: String? = nil,
-        updatedAt: Date, timeZone: TimeZone
+        updatedAt: Date, timeZone: Zone
     ) {
         self.date = date
         self.configuration = configuration
@@ -53,7 +54,7 @@ public struct CommitEntry: TimelineEntry, Hashable {
 
     /// The seed's snapshot: `Fixed stuff` by John Appleseed, committed at `date` and fetched five
     /// minutes later, on the configured branch (apple/swift main by default).
-    public static func sample(date: Date, timeZone: TimeZone, configuration: CommitIntent = CommitIntent()) -> CommitEntry {
+    public static func sample(date: Date, timeZone: Zone, configuration: CommitIntent = CommitIntent()) -> CommitEntry {
         let sha = "2f1a3c5e8b9d0f4a6c7e1b3d5f7a9c0e2b4d6f8a"
         let commit = CommitInfo(
             sha: sha, message: "Fixed stuff", author: "John Appleseed", date: date,
@@ -66,7 +67,7 @@ public struct CommitEntry: TimelineEntry, Hashable {
 
     /// The seed's failure entry: no commit, `reason` saying why.
     public static func failed(
-        date: Date, timeZone: TimeZone, configuration: CommitIntent = CommitIntent(), reason: String
+        date: Date, timeZone: Zone, configuration: CommitIntent = CommitIntent(), reason: String
     ) -> CommitEntry {
         CommitEntry(date: date, configuration: configuration, commit: nil, failure: reason, updatedAt: date, timeZone: timeZone)
     }

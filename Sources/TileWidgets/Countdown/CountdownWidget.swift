@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 
 /// The countdown's parameters: what is counted down to, and its time each day.
 public struct CountdownIntent: WidgetIntent {
@@ -46,7 +47,7 @@ public struct CountdownEntry: TimelineEntry, Hashable {
 /// The countdown's timeline: one entry whose timer ticks by itself, and a new one when the moment
 /// has come (no network, no budget worries: one call a day).
 struct CountdownProvider: IntentTimelineProvider {
-    let timeZone: TimeZone
+    let timeZone: Zone
 
     func placeholder(in context: TimelineContext) -> CountdownEntry {
         CountdownEntry(date: context.now, title: "下班", target: context.now.addingTimeInterval(3600), label: "18:00")
@@ -78,11 +79,7 @@ struct CountdownProvider: IntentTimelineProvider {
         guard let clock = configuration.clock else {
             return CountdownEntry(date: now, title: configuration.title, target: now, label: "时间应为 HH:MM")
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let target = calendar.nextDate(
-            after: now, matching: DateComponents(hour: clock.hour, minute: clock.minute, second: 0),
-            matchingPolicy: .nextTime) ?? now
+        let target = timeZone.nextDate(after: now, hour: clock.hour, minute: clock.minute)
         return CountdownEntry(date: now, title: configuration.title, target: target, label: configuration.time)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import TileUI
 import TileKit
+import TileUI
 
 /// One moment of the QQ Sync widget (`qqsync`, seed 000): the day it shows and the quote of the
 /// moment (Hitokoto, or the default quote when the service is unreachable).
@@ -13,13 +13,13 @@ public struct QQSyncEntry: TimelineEntry, Hashable {
     /// default quote.
     public var quoteURL: URL?
     /// The zone the day, month and weekday are read in. Encoded as its identifier.
-    public var timeZone: TimeZone
+    public var timeZone: Zone
 
     /// The seed's default quote, shown until (or unless) Hitokoto answers.
     public static let defaultQuote = "所有快乐都向你靠拢,所有好运都在路上。"
 
     /// An entry showing `quote` on the day of `date` in `timeZone`.
-    public init(date: Date, quote: String = QQSyncEntry.defaultQuote, quoteURL: URL? = nil, timeZone: TimeZone) {
+    public init(date: Date, quote: String = QQSyncEntry.defaultQuote, quoteURL: URL? = nil, timeZone: Zone) {
         self.date = date
         self.quote = quote
         self.quoteURL = quoteURL
@@ -27,7 +27,7 @@ public struct QQSyncEntry: TimelineEntry, Hashable {
     }
 
     /// The seed's sample: the default quote, linked to Hitokoto's home page.
-    public static func sample(date: Date, timeZone: TimeZone) -> QQSyncEntry {
+    public static func sample(date: Date, timeZone: Zone) -> QQSyncEntry {
         QQSyncEntry(date: date, quote: defaultQuote, quoteURL: URL(string: "https://hitokoto.cn/"), timeZone: timeZone)
     }
 

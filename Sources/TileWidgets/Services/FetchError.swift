@@ -1,4 +1,6 @@
 import Foundation
+import TileKit
+import TileUI
 
 /// Why a fetch from a remote service failed, in terms a widget's status line can show.
 ///
@@ -26,11 +28,11 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A short status-line text such as "offline", "rate limited until 14:05", "HTTP 500" or a
     /// 4xx message like "branch not found: o/r@main", with times in the current time zone.
     public var description: String {
-        description(in: .current)
+        description(in: SystemTimeZone.process)
     }
 
     /// A short status-line text, showing a rate-limit end time as HH:mm in `timeZone`.
-    public func description(in timeZone: TimeZone) -> String {
+    public func description(in timeZone: Zone) -> String {
         switch self {
         case .offline:
             return "offline"
@@ -71,12 +73,9 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    private static func clockText(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let hour = parts.hour ?? 0
-        let minute = parts.minute ?? 0
+    private static func clockText(_ date: Date, in timeZone: Zone) -> String {
+        let parts = timeZone.localTime(for: date)
+        let (hour, minute) = (parts.hour, parts.minute)
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }

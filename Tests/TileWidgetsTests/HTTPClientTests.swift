@@ -110,6 +110,26 @@ extension NetworkSuite {
             #expect(peer.requestHeads.first?.contains("\r\nHost: [::1]:\(peer.port)\r\n") == true)
         }
 
+        @Test func aRequestsHostIsWhatDNSKnowsAndItsTargetIsAsWritten() throws {
+            func target(_ text: String, relativeTo base: String? = nil) throws -> HTTPExchange.Target {
+                let url = try #require(URL(string: text, relativeTo: base.flatMap { URL(string: $0) }))
+                return try HTTPRequest.target(url, headers: [])
+            }
+            func head(_ target: HTTPExchange.Target) -> String { String(decoding: target.request, as: UTF8.self) }
+            // A name in another script is sent in IDNA's ASCII form, as DNS knows it.
+            let unicode = try target("http://例え.jp/パス?q=値")
+            #expect(unicode.host == "xn--r8jz45g.jp")
+            #expect(head(unicode).hasPrefix("GET /%E3%83%91%E3%82%B9?q=%E5%80%A4 HTTP/1.1\r\nHost: xn--r8jz45g.jp\r\n"))
+            #expect(try target("https://xn--r8jz45g.jp").host == "xn--r8jz45g.jp")
+            let six = try target("http://[::1]:8080/p")
+            #expect(six.host == "::1" && six.port == 8080 && head(six).contains("\r\nHost: [::1]:8080\r\n"))
+            let relative = try target("/next?a=1", relativeTo: "https://h.example:444/x")
+            #expect(relative.host == "h.example" && relative.port == 444 && relative.usesTLS)
+            #expect(head(relative).hasPrefix("GET /next?a=1 HTTP/1.1\r\nHost: h.example:444\r\n"))
+            #expect(head(try target("http://h.example")).hasPrefix("GET / HTTP/1.1\r\nHost: h.example\r\n"))
+            #expect(throws: FetchError.malformed("port 99999 out of range in http://h:99999/")) { try target("http://h:99999/") }
+        }
+
         @Test func anUnknownNameIsOfflineAndSaysSo() async throws {
             let error = try await withFetcher { fetcher in
                 await fetchError { () async throws(FetchError) in try await fetcher.get(URL(string: "http://no-such-host.invalid/")!) }

@@ -32,6 +32,28 @@ import Testing
         #expect(PackedGrapheme(fifteen).high >> 56 == 15)
     }
 
+    /// The writer's shortcut for one-scalar graphemes gives what the `Character` gives: the
+    /// scalar, and the same width, for every scalar of the first four planes that is a grapheme
+    /// of its own; and nothing for ASCII, longer graphemes and scalars that join others.
+    @Test func aStandaloneScalarIsReadFromTheBytesWithTheCharactersWidth() {
+        var checked = 0
+        for value in stride(from: 0x80, to: 0x40000, by: 1) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            let cell = Cell(character: character)
+            guard let single = cell.standaloneScalar else {
+                #expect(!scalar.isStandaloneGrapheme, "U+\(String(value, radix: 16))")
+                continue
+            }
+            #expect(single.scalar == scalar && single.width == character.cellWidth, "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        #expect(checked > 40_000)
+        for text in ["a", "\r\n", "e\u{301}", "👍🏽", "🇨🇳", "👨‍👩‍👧‍👦", "❤️"] {
+            #expect(Cell(character: Character(text)).standaloneScalar == nil, "\(text)")
+        }
+    }
+
     @Test func asciiIsOneByteAndCRLFIsNot() {
         #expect(Cell(character: "q").singleByteASCII == UInt8(ascii: "q"))
         #expect(Cell().singleByteASCII == 0x20)

@@ -100,7 +100,8 @@ struct TerminalWriter {
             if skippingBlanks && ascii == 0x20 && foreground == nil && background == nil && attributes.isEmpty { continue }
             // A zero-width grapheme (a lone mark or joiner) would not move the cursor: it is drawn
             // as a space, and so is a wide grapheme cut by the edge.
-            let width = ascii != nil ? 1 : cell.pointee.character.cellWidth
+            let single = ascii == nil ? cell.pointee.standaloneScalar : nil
+            let width = ascii != nil ? 1 : single?.width ?? cell.pointee.character.cellWidth
             let fits = width > 0 && x + width <= columns
             if sequences.scrollsAtLastCell && y == rows - 1 && x + (fits ? width : 1) == columns { continue }
             let style: Style
@@ -123,6 +124,10 @@ struct TerminalWriter {
             if let ascii, ascii >= 0x20, ascii != 0x7F {
                 output.append(ascii)
                 cursor = (x + 1, y)
+            } else if fits, let single {
+                // One scalar, never a control: its UTF-8 as it is.
+                UTF8.encode(single.scalar, into: { output.append($0) })
+                cursor = (x + width, y)
             } else if fits, let scalars = appendGrapheme(cell.pointee.character) {
                 cursor = scalars == 1 ? (x + width, y) : nil
             } else {

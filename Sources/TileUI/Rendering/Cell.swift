@@ -70,6 +70,14 @@ public struct Cell: Hashable, Sendable {
     @inlinable
     public var singleByteASCII: UInt8? { grapheme.singleByteASCII }
 
+    /// The grapheme when it is one scalar beyond ASCII that is a grapheme of its own (CJK, block
+    /// glyphs, most symbols), with the columns it takes: what a writer needs, without making a
+    /// `Character`. Nil for ASCII and for every other grapheme.
+    public var standaloneScalar: (scalar: Unicode.Scalar, width: Int)? {
+        guard let scalar = grapheme.singleScalar, scalar.isStandaloneGrapheme else { return nil }
+        return (scalar, scalar.cellWidth)
+    }
+
     /// Equal in every stored property, the grapheme compared by its UTF-8 bytes (two graphemes
     /// that are canonically equivalent but spelled differently are different cells: the
     /// terminal is sent what was drawn).
@@ -123,6 +131,23 @@ struct PackedGrapheme: Hashable, Sendable {
     @inlinable
     var singleByteASCII: UInt8? {
         high == 1 << 56 && low < 0x80 ? UInt8(truncatingIfNeeded: low) : nil
+    }
+
+    /// The grapheme's scalar when it is one scalar of two to four bytes of UTF-8 (CJK, block
+    /// glyphs, most symbols), read from the bytes without making a `Character`.
+    var singleScalar: Unicode.Scalar? {
+        let count = high >> 56
+        guard count >= 2 && count <= 4 else { return nil }
+        let lead = UInt32(truncatingIfNeeded: low & 0xFF)
+        // Bytes of a valid String: the lead byte gives the scalar's length, and a grapheme of
+        // exactly that many bytes is that one scalar.
+        guard lead >= 0xC2, count == (lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4) else { return nil }
+        func continuation(_ index: Int) -> UInt32 { UInt32(truncatingIfNeeded: low >> (8 * index)) & 0x3F }
+        switch count {
+        case 2: return Unicode.Scalar((lead & 0x1F) << 6 | continuation(1))
+        case 3: return Unicode.Scalar((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2))
+        default: return Unicode.Scalar((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3))
+        }
     }
 
     var character: Character {

@@ -101,7 +101,9 @@ struct TerminalWriter {
             // A zero-width grapheme (a lone mark or joiner) would not move the cursor: it is drawn
             // as a space, and so is a wide grapheme cut by the edge.
             let single = ascii == nil ? cell.pointee.standaloneScalar : nil
-            let width = ascii != nil ? 1 : single?.width ?? cell.pointee.character.cellWidth
+            // Any other grapheme beyond ASCII is made a `Character` once, for its width and bytes.
+            let grapheme = ascii == nil && single == nil ? cell.pointee.character : nil
+            let width = single?.width ?? grapheme?.cellWidth ?? 1
             let fits = width > 0 && x + width <= columns
             if sequences.scrollsAtLastCell && y == rows - 1 && x + (fits ? width : 1) == columns { continue }
             let style: Style
@@ -128,7 +130,7 @@ struct TerminalWriter {
                 // One scalar, never a control: its UTF-8 as it is.
                 UTF8.encode(single.scalar, into: { output.append($0) })
                 cursor = (x + width, y)
-            } else if fits, let scalars = appendGrapheme(cell.pointee.character) {
+            } else if fits, let grapheme, let scalars = appendGrapheme(grapheme) {
                 cursor = scalars == 1 ? (x + width, y) : nil
             } else {
                 output.append(UInt8(ascii: " "))

@@ -14,9 +14,7 @@ struct LocalDay: Hashable, Sendable {
 
     /// The civil date containing `date` on the wall clock of `timeZone`.
     init(_ date: Date, in timeZone: Zone) {
-        let offset = Double(timeZone.secondsFromGMT(for: date))
-        let local = date.timeIntervalSince1970 + offset
-        self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
+        self.init(daysSinceEpoch: timeZone.localTime(for: date).daysSinceEpoch)
     }
 
     /// The civil date `daysSinceEpoch` days after 1970-01-01.

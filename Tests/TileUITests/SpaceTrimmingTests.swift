@@ -22,6 +22,23 @@ import TileUI
             #expect(text.trimmingSpaces() == expected, "\(Array(text.unicodeScalars))")
             // A substring of the same text (line feeds join no grapheme).
             #expect(("\n" + text + "\n").dropFirst().dropLast().trimmingSpaces() == expected)
+            // With line breaks too: Foundation's `.whitespacesAndNewlines`.
+            let withNewlines = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(text.trimmingSpacesAndNewlines() == withNewlines, "\(Array(text.unicodeScalars))")
+            // A control character joins no grapheme either, and is no space.
+            #expect(("\u{1}" + text + "\u{1}").dropFirst().dropLast().trimmingSpacesAndNewlines() == withNewlines)
+        }
+    }
+
+    /// Every scalar Foundation's sets hold in the first planes is trimmed, and no other.
+    @Test func trimsWhatFoundationsSetsHold() {
+        for value in UInt32(0)...0x3_FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar)
+            let isSpace = CharacterSet.whitespaces.contains(scalar)
+            let isSpaceOrNewline = CharacterSet.whitespacesAndNewlines.contains(scalar)
+            #expect(text.trimmingSpaces().isEmpty == isSpace, "U+\(String(value, radix: 16))")
+            #expect(text.trimmingSpacesAndNewlines().isEmpty == isSpaceOrNewline, "U+\(String(value, radix: 16))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// Fetches the current weather for a city name from Open-Meteo, docs/data-sources.md §2a:
 /// geocode the name once (cached), then ask the forecast API for current values.
@@ -47,7 +48,7 @@ public struct OpenMeteoService: Sendable {
 
     /// The cached place for `city`, or the first geocoding result (then cached).
     func coordinates(for city: String) async throws(FetchError) -> Coordinates {
-        let name = city.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = city.trimmingSpacesAndNewlines()
         let shownName = RemoteText.sanitize(name, maxLength: 60)
         guard !name.isEmpty else {
             throw .http(status: 404, message: "city not found: no city name given")

@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 
 /// Makes a `WidgetDescriptor` of a widget served by a program, so that the scheduler, the board,
 /// `tiles render` and the edit form treat it as any other widget: its provider runs the program
@@ -27,7 +28,7 @@ public enum ExtensionWidget {
 
     /// A command line as a description shows it: each word's last path component, cut at 60 characters.
     static func shortCommand(_ command: [String]) -> String {
-        let words = command.map { $0.contains("/") ? URL(fileURLWithPath: $0).lastPathComponent : $0 }
+        let words = command.map { $0.contains(utf8: "/") ? URL(filePath: $0).lastPathComponent : $0 }
         return JSONPath.shortened(words.joined(separator: " "), limit: 60)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileUI
 
 /// A widget served by a program, as a `[[widget]]` table of `config.toml` declares it (or as an
 /// extension's `describe` answer lists it): how to run the program and what it offers.
@@ -64,8 +65,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
         guard var program = command.first else { return command }
         if program.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             program = home + program.dropFirst(1)
-        } else if !program.hasPrefix("/"), program.contains("/"), let directory {
-            program = URL(fileURLWithPath: directory).appendingPathComponent(program).standardizedFileURL.path
+        } else if !program.hasPrefix("/"), program.contains(utf8: "/"), let directory {
+            program = URL(filePath: directory).appending(path: program).standardizedFileURL.path
         }
         return [program] + command.dropFirst()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TileUI
 
 /// Opens links in the user's browser or mail client (docs/design.md "Environment"), never through a
 /// shell, and only for http, https and mailto. `tiles:` actions are the app's business.
@@ -57,7 +58,7 @@ public struct LinkOpener: Sendable {
 
     /// `name` as an absolute path: itself when it contains a slash, else the first match in `searchPath`.
     static func executable(named name: String, searchPath: String) -> String? {
-        let paths = name.contains("/")
+        let paths = name.contains(utf8: "/")
             ? [name]
             : searchPath.split(separator: ":", omittingEmptySubsequences: false).map { ($0.isEmpty ? "." : String($0)) + "/" + name }
         return paths.first { path in

@@ -191,7 +191,7 @@ struct TerminalSequences {
     /// `capability` without its padding (`$<5>`, `$<2*/>`): delays for hardware terminals, which
     /// terminfo's `tputs` turns into waits and a terminal would print.
     static func withoutPadding(_ capability: String) -> String {
-        guard capability.contains("$<") else { return capability }
+        guard capability.contains(utf8: "$<") else { return capability }
         var bytes = Array(capability.utf8)[...]
         var result: [UInt8] = []
         while let byte = bytes.first {

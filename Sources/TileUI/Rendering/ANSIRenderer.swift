@@ -18,7 +18,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
             return .trueColor
         }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return .none }
-        return term.contains("256color") ? .palette256 : .palette16
+        return term.contains(utf8: "256color") ? .palette256 : .palette16
     }
 }
 

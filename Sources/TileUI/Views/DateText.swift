@@ -67,7 +67,7 @@ struct LiveDateText: Sendable {
             return nil
         case let .date(date, style):
             let text = string(now: now, zone: zone)
-            let showsSeconds = style == .timer || text.contains("sec")
+            let showsSeconds = style == .timer || text.contains(utf8: "sec")
             return DateTextFormatter.nextTick(after: now, alignedTo: date, step: showsSeconds ? 1 : 60)
         case let .timer(range, pauseTime, _, _):
             if pauseTime != nil || now >= range.upperBound { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// Fetches the newest commit on a branch from the GitHub REST API, docs/data-sources.md §3.
 ///
@@ -59,7 +60,7 @@ public struct GitHubService: Sendable {
             return error
         }
         switch status {
-        case 404 where message?.lowercased().contains("branch") == true:
+        case 404 where message?.lowercased().contains(utf8: "branch") == true:
             return .http(status: 404, message: "branch not found: \(target)@\(branch)")
         case 404:
             return .http(status: 404, message: "repository not found (or private): \(target)")

@@ -27,7 +27,7 @@ extension TextFitting {
     /// Unchanged when it fits on one line, or when some clause is wider than a line (then the
     /// ordinary line breaker does better).
     static func breakingAtClauses(_ text: String, width: Int) -> String {
-        guard text.cellWidth > width, !text.contains("\n") else { return text }
+        guard text.cellWidth > width, !text.contains(utf8: "\n") else { return text }
         var clauses: [String] = []
         var current = ""
         for character in text {

@@ -1,4 +1,5 @@
 import Foundation
+import TileUI
 
 /// The bytes of a GET request for a URL, checked so that nothing from a URL or a header a
 /// widget configured can end the request line or a field early (CR, LF) and add its own.
@@ -16,9 +17,9 @@ enum HTTPRequest {
         }
         // A name in another script is kept percent-encoded; Foundation's reading of it is IDNA's
         // ASCII form (`xn--…`), the name DNS knows. An IPv6 zone (`%25eth0`) is decoded the same way.
-        if host.contains("%") { host = url.host(percentEncoded: false) ?? host }
+        if host.contains(utf8: "%") { host = url.host(percentEncoded: false) ?? host }
         // Brackets are not part of the host; only an IPv6 address holds a colon.
-        let isIPv6 = host.contains(":")
+        let isIPv6 = host.contains(utf8: ":")
         let defaultPort = scheme == "https" ? 443 : 80
         let port = url.port ?? defaultPort
         guard (1...65535).contains(port) else { throw .malformed("port \(port) out of range in \(url.absoluteString)") }

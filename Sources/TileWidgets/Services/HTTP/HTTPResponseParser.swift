@@ -218,12 +218,21 @@ struct HTTPResponseParser {
         return code
     }
 
+    /// A list element without the optional whitespace around it (spaces and tabs, RFC 9110 §5.6.1).
+    private static func withoutWhitespace(_ element: Substring) -> String {
+        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let bytes = element.utf8
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !isWhitespace($0) })!
+        return String(element[first...last])
+    }
+
     /// How the body is delimited (RFC 9112 §6.3).
     private static func framing(status: Int, fields: [(name: String, value: String)]) throws(Failure) -> Framing {
         if status == 204 || status == 304 { return .length(0) }
         let codings = fields.filter { $0.name.lowercased() == "transfer-encoding" }
             .flatMap { $0.value.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: [" ", "\t"]).lowercased() }
+            .map { withoutWhitespace($0).lowercased() }
         if !codings.isEmpty {
             guard codings.last == "chunked" else { return .untilClose }
             guard codings.filter({ $0 == "chunked" }).count == 1 else { throw .malformed("chunked twice") }
@@ -231,7 +240,7 @@ struct HTTPResponseParser {
         }
         let lengths = fields.filter { $0.name.lowercased() == "content-length" }
             .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingCharacters(in: [" ", "\t"]) }
+            .map { withoutWhitespace($0) }
         guard let first = lengths.first else { return .untilClose }
         guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 18,
               first.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let length = Int(first)

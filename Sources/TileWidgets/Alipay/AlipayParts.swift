@@ -23,12 +23,12 @@ extension AlipayEntry {
 
     /// The first 宜 items that fit in `columns` cells, space-separated.
     func yiText(fitting columns: Int) -> String {
-        TextFitting.leadingItems(almanac.yi, fitting: columns).joined(separator: " ")
+        TextFitting.leadingItems(almanac.yi, fitting: columns)
     }
 
     /// The first 忌 items that fit in `columns` cells, space-separated.
     func jiText(fitting columns: Int) -> String {
-        TextFitting.leadingItems(almanac.ji, fitting: columns).joined(separator: " ")
+        TextFitting.leadingItems(almanac.ji, fitting: columns)
     }
 }
 

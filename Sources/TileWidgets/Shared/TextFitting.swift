@@ -3,18 +3,21 @@ import TileKit
 /// Helpers for choosing how much text to show in a fixed number of cells, so lists are cut at a
 /// whole item rather than truncated mid-word.
 enum TextFitting {
-    /// The leading items of `items` whose join with `separator` fits in `columns` cells (CJK
-    /// characters count two). At least one item when `items` is not empty: it is truncated when drawn.
-    static func leadingItems(_ items: [String], separator: String = " ", fitting columns: Int) -> [String] {
-        var kept: [String] = []
+    /// The leading items of `items`, joined with `separator`, that fit in `columns` cells (CJK
+    /// characters count two). At least one item when `items` is not empty: it is truncated when
+    /// drawn. Joined here rather than with `joined(separator:)`, whose generic code instantiated
+    /// type metadata on the board's first frame (docs/performance.md).
+    static func leadingItems(_ items: [String], separator: String = " ", fitting columns: Int) -> String {
+        var text = ""
         var width = 0
-        for item in items {
-            let added = item.cellWidth + (kept.isEmpty ? 0 : separator.cellWidth)
-            if width + added > columns, !kept.isEmpty { break }
-            kept.append(item)
+        for (index, item) in items.enumerated() {
+            let added = item.cellWidth + (index == 0 ? 0 : separator.cellWidth)
+            if width + added > columns, index > 0 { break }
+            if index > 0 { text += separator }
+            text += item
             width += added
         }
-        return kept
+        return text
     }
 }
 

@@ -9,9 +9,9 @@ import Glibc
 public enum CommandTrust {
     /// Why the commands in the file at `path` must not run, or nil when they may.
     public static func problem(withFile path: String) -> String? {
-        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let file = URL(filePath: path).standardizedFileURL.path
         if let problem = check(file, what: "the file") { return problem }
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let directory = URL(filePath: file).deletingLastPathComponent().path
         return check(directory, what: "its directory")
     }
 

@@ -24,8 +24,8 @@ struct SharedRuns: Sendable {
             return try await run()
         }
         let name = StableHash.hex(key)
-        let outputFile = directory.appendingPathComponent(name + ".out")
-        let leaseFile = directory.appendingPathComponent(name + ".lease")
+        let outputFile = directory.appending(path: name + ".out")
+        let leaseFile = directory.appending(path: name + ".lease")
         func fresh() -> Data? { Self.recall(outputFile, freshFor: freshFor, in: context) }
         if let output = fresh() { return output }
         if !Self.takeLease(leaseFile.path, staleAfter: timeout + 30) {

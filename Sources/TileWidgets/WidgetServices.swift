@@ -32,15 +32,15 @@ public final class WidgetServices: Sendable {
         timeZone: Zone? = nil, offline: Bool = false
     ) {
         endpoints = ServiceEndpoints.from(environment: environment)
-        systemSampler = SystemSampler(root: URL(fileURLWithPath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
+        systemSampler = SystemSampler(root: URL(filePath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
         githubToken = environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         self.offline = offline
         self.timeZone = timeZone ?? SystemTimeZone.current(environment: environment)
         self.version = version
-        memory = directories.map { SharedStore(directory: $0.cache.appendingPathComponent("memory")) }
+        memory = directories.map { SharedStore(directory: $0.cache.appending(path: "memory")) }
         store = directories.map { SharedStore(directory: $0.data) }
-        etagDirectory = directories?.cache.appendingPathComponent("http")
-        leaseDirectory = directories.map { $0.cache.appendingPathComponent("leases").path }
+        etagDirectory = directories?.cache.appending(path: "http")
+        leaseDirectory = directories.map { $0.cache.appending(path: "leases").path }
     }
 
     /// The process's HTTP client, made on first use.

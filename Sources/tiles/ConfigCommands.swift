@@ -48,7 +48,7 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             let loader = ConfigLoader(environment: environment, widgets: [])
-            let url = config.map { URL(fileURLWithPath: $0) } ?? loader.defaultFile
+            let url = config.map { URL(filePath: $0) } ?? loader.defaultFile
             if !force, FileManager.default.fileExists(atPath: url.path) {
                 throw UsageError(message: "\(url.path) already exists; use --force to replace it")
             }
@@ -101,7 +101,7 @@ struct ConfigCommand: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let widgets = knownWidgets(environment)
             let loader = ConfigLoader(environment: environment, widgets: widgets)
-            let file = config.map { URL(fileURLWithPath: $0) } ?? loader.defaultFile
+            let file = config.map { URL(filePath: $0) } ?? loader.defaultFile
             let current: TilesConfig
             do {
                 current = FileManager.default.fileExists(atPath: file.path)

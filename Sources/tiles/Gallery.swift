@@ -30,31 +30,31 @@ struct Gallery: AsyncParsableCommand {
 
     func run() async throws {
         // A home of its own: the user's config, themes, store and caches must not change a picture.
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-gallery-\(UUID().uuidString)")
+        let home = FileManager.default.temporaryDirectory.appending(path: "tiles-gallery-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                           "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-                           "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-                           "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TZ": "UTC"]
-        let directory = URL(fileURLWithPath: output)
+        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appending(path: "config").path,
+                           "XDG_CACHE_HOME": home.appending(path: "cache").path,
+                           "XDG_STATE_HOME": home.appending(path: "state").path,
+                           "XDG_DATA_HOME": home.appending(path: "data").path, "TZ": "UTC"]
+        let directory = URL(filePath: output)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".svg") {
-            try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+            try FileManager.default.removeItem(at: directory.appending(path: file))
         }
         let widgets = BuiltinWidgets.all(services: WidgetServices(environment: [:], directories: nil, version: Tiles.version, offline: true))
         for widget in widgets {
             for family in widget.supportedFamilies {
                 for scheme in ["light", "dark"] {
                     try await write(["--widget", widget.kind, "--family", family.shortName, "--scheme", scheme],
-                                    to: directory.appendingPathComponent(Self.fileName(widget.kind, family, scheme)), environment: environment)
+                                    to: directory.appending(path: Self.fileName(widget.kind, family, scheme)), environment: environment)
                 }
             }
         }
         for scheme in ["light", "dark"] {
             try await write(["--board", "--width", String(Self.boardSize.width), "--height", String(Self.boardSize.height), "--scheme", scheme],
-                            to: directory.appendingPathComponent("board-\(scheme).svg"), environment: environment)
+                            to: directory.appending(path: "board-\(scheme).svg"), environment: environment)
         }
-        if let markdown { try rewriteSection(of: URL(fileURLWithPath: markdown), widgets: widgets) }
+        if let markdown { try rewriteSection(of: URL(filePath: markdown), widgets: widgets) }
     }
 
     static func fileName(_ kind: String, _ family: WidgetFamily, _ scheme: String) -> String {
@@ -73,7 +73,7 @@ struct Gallery: AsyncParsableCommand {
         guard let start = text.range(of: Self.startMarker + "\n"), let end = text.range(of: Self.endMarker, range: start.upperBound..<text.endIndex) else {
             throw UsageError(message: "\(file.path) has no gallery section: put the lines\n\(Self.startMarker)\n\(Self.endMarker)\nwhere it goes")
         }
-        let folder = URL(fileURLWithPath: output).lastPathComponent
+        let folder = URL(filePath: output).lastPathComponent
         var section = "The built-in board on a \(Self.boardSize.width)×\(Self.boardSize.height) terminal, light and dark:\n\n"
         section += "![the board, light](\(folder)/board-light.svg)\n![the board, dark](\(folder)/board-dark.svg)\n\n"
         for widget in widgets {

@@ -91,7 +91,7 @@ struct Render: AsyncParsableCommand {
     /// What `run()` prints, for `environment` (the gallery renders with one of its own).
     func output(environment: [String: String]) async throws -> String {
         try checkOptions()
-        ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appendingPathComponent("assets")
+        ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appending(path: "assets")
         let (grid, look) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
         switch format {
         case .text: return grid.text + "\n"

@@ -132,7 +132,7 @@ struct RunDashboard: ParsableCommand {
         var environment = plainEnvironment
         let directories = TilesDirectories(environment: environment)
         let log = Self.logger(directory: directories.state)
-        ImageAssets.userDirectory = directories.config.appendingPathComponent("assets")
+        ImageAssets.userDirectory = directories.config.appending(path: "assets")
         // tiles' own zone, read from the system's files: nothing on the board makes a Foundation
         // `TimeZone` or `Calendar`, which would load ICU (docs/design.md, "Time zones").
         let timeZone = SystemTimeZone.current(environment: plainEnvironment)
@@ -140,7 +140,7 @@ struct RunDashboard: ParsableCommand {
         // depend on them, so it is read against widgets built on the plain environment.
         let plainServices = WidgetServices(
             environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
-        let host = ExtensionHost(runsDirectory: directories.cache.appendingPathComponent("extensions/runs"), log: log)
+        let host = ExtensionHost(runsDirectory: directories.cache.appending(path: "extensions/runs"), log: log)
         let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
         if let loaded {
             do {
@@ -165,7 +165,7 @@ struct RunDashboard: ParsableCommand {
         let fixedTiles = self.tiles == nil ? nil : tiles
         let fixedScheme = scheme, fixedTheme = theme, fixedSizeClass = sizeClass
         options.sizeClass = sizeClass ?? loaded?.sizeClass ?? .auto
-        options.configFile = configPath.map { URL(fileURLWithPath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
+        options.configFile = configPath.map { URL(filePath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
         let watchedFile = options.configFile
         options.reloadConfig = {
             let reloaded: TilesConfig?
@@ -200,7 +200,7 @@ struct RunDashboard: ParsableCommand {
 
     /// Log lines go to `$XDG_STATE_HOME/tiles/tiles.log`: the dashboard owns the terminal.
     static func logger(directory: URL) -> @Sendable (String) -> Void {
-        let file = directory.appendingPathComponent("tiles.log")
+        let file = directory.appending(path: "tiles.log")
         return { line in
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let stamp = InternetDate.string(from: Date())

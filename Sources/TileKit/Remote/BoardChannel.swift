@@ -45,8 +45,8 @@ public final class BoardChannel: Sendable {
     /// `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`; created owner-only.
     public static func directory(environment: [String: String]) throws -> URL {
         let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let directory = base.map { URL(fileURLWithPath: $0).appendingPathComponent("tiles") }
-            ?? URL(fileURLWithPath: "/tmp/tiles-\(getuid())")
+        let directory = base.map { URL(filePath: $0).appending(path: "tiles") }
+            ?? URL(filePath: "/tmp/tiles-\(getuid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var info = stat()
         guard stat(directory.path, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
@@ -59,7 +59,7 @@ public final class BoardChannel: Sendable {
     /// sender sent it (the moment it arrived, from a sender without a stamp), from
     /// ``acceptPending()``: the owner calls that whenever ``descriptor`` is readable.
     public init(directory: URL, handle: @escaping @Sendable (Request, Date) -> Void) throws {
-        path = directory.appendingPathComponent("board-\(getpid()).sock").path
+        path = directory.appending(path: "board-\(getpid()).sock").path
         self.handle = handle
         unlink(path)
         let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -114,7 +114,7 @@ public final class BoardChannel: Sendable {
         let sockets = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var reached = 0
         for name in sockets where name.hasPrefix("board-") && name.hasSuffix(".sock") {
-            let path = directory.appendingPathComponent(name).path
+            let path = directory.appending(path: name).path
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { continue }
             defer { Glibc.close(descriptor) }

@@ -77,7 +77,7 @@ public struct EntryCache: Sendable {
     /// of the id's UTF-8 as `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
     func file(for id: String) -> URL {
         let safe = PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral)
-        return directory.appendingPathComponent("\(safe).json")
+        return directory.appending(path: "\(safe).json")
     }
 }
 

@@ -16,9 +16,9 @@ public struct SharedStore: Sendable {
 
     /// A store in `directory` (normally `$XDG_DATA_HOME/tiles`).
     public init(directory: URL) {
-        file = directory.appendingPathComponent("store.json")
+        file = directory.appending(path: "store.json")
         path = file.path
-        lockFile = directory.appendingPathComponent("store.lock")
+        lockFile = directory.appending(path: "store.lock")
     }
 
     /// The value of `key`, or nil.

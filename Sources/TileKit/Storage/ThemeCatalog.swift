@@ -7,7 +7,7 @@ public struct ThemeCatalog: Sendable {
     public let directory: URL
 
     public init(directories: TilesDirectories) {
-        directory = directories.config.appendingPathComponent("themes")
+        directory = directories.config.appending(path: "themes")
     }
 
     /// Theme names in cycling order: built-ins first, then the user's files by name.

@@ -21,15 +21,15 @@ public struct TilesDirectories: Sendable, Hashable {
     /// The directories for `environment` (XDG variables; relative values are ignored, as the
     /// XDG spec asks).
     public init(environment: [String: String]) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+        let home = URL(filePath: environment["HOME"] ?? NSHomeDirectory())
         func base(_ variable: String, _ fallback: String) -> URL {
-            if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
-            return home.appendingPathComponent(fallback)
+            if let value = environment[variable], value.hasPrefix("/") { return URL(filePath: value) }
+            return home.appending(path: fallback)
         }
         self.init(
-            config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("tiles"),
-            cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("tiles"),
-            state: base("XDG_STATE_HOME", ".local/state").appendingPathComponent("tiles"),
-            data: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("tiles"))
+            config: base("XDG_CONFIG_HOME", ".config").appending(path: "tiles"),
+            cache: base("XDG_CACHE_HOME", ".cache").appending(path: "tiles"),
+            state: base("XDG_STATE_HOME", ".local/state").appending(path: "tiles"),
+            data: base("XDG_DATA_HOME", ".local/share").appending(path: "tiles"))
     }
 }

@@ -139,7 +139,7 @@ final class DashboardSession {
         scheduler = TimelineScheduler(
             clock: options.clock,
             configuration: TimelineScheduler.Configuration(budget: options.reloadBudget ?? ReloadBudget()),
-            cache: EntryCache(directory: options.directories.cache.appendingPathComponent("entries"), log: log),
+            cache: EntryCache(directory: options.directories.cache.appending(path: "entries"), log: log),
             wake: { waker.wakeUp() }, log: log)
         let (width, height) = terminal.size
         state = DashboardState(
@@ -547,7 +547,7 @@ final class DashboardSession {
     /// `themes/<file>` rather than by its full path, so the line number stays in view.
     private func shortDescription(of error: any Error) -> String {
         guard var themeError = error as? ThemeError else { return String(describing: error) }
-        let file = URL(fileURLWithPath: themeError.file)
+        let file = URL(filePath: themeError.file)
         if file.deletingLastPathComponent().standardizedFileURL.path == catalog.directory.standardizedFileURL.path {
             themeError.file = "themes/" + file.lastPathComponent
         }

@@ -20,7 +20,7 @@ public struct PersistedState: Codable, Equatable, Sendable {
 
     /// The state file under `stateDirectory` (`TilesDirectories.state`).
     public static func file(in stateDirectory: URL) -> URL {
-        stateDirectory.appendingPathComponent("state.json")
+        stateDirectory.appending(path: "state.json")
     }
 
     /// The saved state, or an empty one when there is none. A file that cannot be read or decoded

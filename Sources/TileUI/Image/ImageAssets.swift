@@ -46,7 +46,7 @@ public enum ImageAssets {
         if let folder = userDirectory {
             for stem in stems {
                 for ext in extensions {
-                    let url = folder.appendingPathComponent(stem + "." + ext)
+                    let url = folder.appending(path: stem + "." + ext)
                     if let data = readFile(url) { return ("user:" + url.path, data) }
                 }
             }

@@ -52,7 +52,7 @@ public final class FileETagStore: ETagStore {
     /// Stores `etag` and `body` for `url`, replacing the file atomically (temp file + rename).
     public func store(url: URL, etag: String, body: [UInt8]) {
         let file = fileURL(for: url)
-        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = directory.appending(path: ".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let data = try JSONEncoder().encode(Entry(url: url.absoluteString, etag: etag, body: Data(body)))
@@ -79,7 +79,7 @@ public final class FileETagStore: ETagStore {
 
     /// The entry file for `url`: a stable hash of the URL.
     func fileURL(for url: URL) -> URL {
-        URL(fileURLWithPath: filePath(for: url))
+        URL(filePath: filePath(for: url))
     }
 
     /// The path of `fileURL(for:)`.

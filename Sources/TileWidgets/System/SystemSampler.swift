@@ -92,7 +92,7 @@ final class SystemSampler: Sendable {
 
     /// The lines of `name` under the root: at most 256 KiB read, nothing when it cannot be.
     private func lines(_ name: String) -> [Substring] {
-        guard let handle = FileHandle(forReadingAtPath: root.appendingPathComponent(name).path) else { return [] }
+        guard let handle = FileHandle(forReadingAtPath: root.appending(path: name).path) else { return [] }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
         return String(decoding: data, as: UTF8.self).split(separator: "\n")

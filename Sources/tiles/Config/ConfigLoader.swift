@@ -11,7 +11,7 @@ struct ConfigLoader {
 
     /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
     var defaultFile: URL {
-        TilesDirectories(environment: environment).config.appendingPathComponent("config.toml")
+        TilesDirectories(environment: environment).config.appending(path: "config.toml")
     }
 
     /// The config in `explicitPath`, which must exist; or the default file when it exists; or nil
@@ -31,14 +31,14 @@ struct ConfigLoader {
     func read(_ path: String) throws(ConfigError) -> TilesConfig {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: URL(filePath: path))
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             throw ConfigError(file: path, message: "\(reason) (create one with `tiles config init`)")
         }
         var reader = ConfigReader(file: path, bytes: [UInt8](data), widgets: widgets, home: environment["HOME"])
         reader.host = host
-        reader.catalog = ExtensionCatalog(cacheDirectory: TilesDirectories(environment: environment).cache.appendingPathComponent("extensions"))
+        reader.catalog = ExtensionCatalog(cacheDirectory: TilesDirectories(environment: environment).cache.appending(path: "extensions"))
         return try reader.read()
     }
 

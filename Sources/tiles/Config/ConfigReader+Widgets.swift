@@ -33,7 +33,7 @@ extension ConfigReader {
 
     private func readWidget(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
         let keys = try context.entries(of: table, at: path, allowed: Self.widgetKeys).map(\.key)
-        let directory = URL(fileURLWithPath: self.path ?? file).deletingLastPathComponent().path
+        let directory = URL(filePath: self.path ?? file).deletingLastPathComponent().path
         if keys.contains("extension") {
             if let extra = keys.first(where: { $0 != "extension" }) {
                 throw context.error(at: path + [extra], "\(Context.display(path + [extra])): a widget with 'extension' describes itself; give only the extension's command")

@@ -6,7 +6,7 @@ enum TokenReader {
     static func resolve(_ name: String, relativeTo configFile: String, home: String?) -> String {
         if name.hasPrefix("~/"), let home { return home + name.dropFirst(1) }
         if name.hasPrefix("/") { return name }
-        return URL(fileURLWithPath: configFile).deletingLastPathComponent().appendingPathComponent(name).path
+        return URL(filePath: configFile).deletingLastPathComponent().appending(path: name).path
     }
 
     /// Why the token file at `path` cannot be used (missing, not a file, readable by group or

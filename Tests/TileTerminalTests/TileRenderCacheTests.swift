@@ -50,9 +50,7 @@ struct TileRenderCacheTests {
         #expect(cache.tickingDrawing("clock", key: key) == nil, "never drawn")
         cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
         #expect(cache.tickingDrawing("clock", key: key) === drawing)
-        // The scheduler reports the tick (and any change) as due: the drawing may still follow
-        // it, and follows it when the tick comes.
-        cache.noteChanges(["clock"])
+        // The same entry: the drawing follows its tick when the tick comes.
         #expect(!cache.needsRender("clock", key: key, now: now), "the same entry, before its tick")
         #expect(cache.needsRender("clock", key: key, now: now.addingTimeInterval(1)))
         #expect(cache.tickingDrawing("clock", key: key) === drawing)
@@ -82,7 +80,6 @@ struct TileRenderCacheTests {
         #expect(cache.tickingDrawing("clock") == nil, "never drawn")
         cache.didRender("clock", key: key, drawing: drawing, nextChange: now.addingTimeInterval(1))
         #expect(cache.tickingDrawing("clock") === drawing)
-        cache.noteChanges(["clock"])
         cache.didTick("clock", nextChange: now.addingTimeInterval(2))
         #expect(cache.nextChange(of: "clock") == now.addingTimeInterval(2))
         #expect(!cache.needsRender("clock", key: key, now: now.addingTimeInterval(1)), "its next tick is later")
@@ -98,30 +95,38 @@ struct TileRenderCacheTests {
         #expect(cache.tickingDrawing("clock") == nil, "a placeholder is made anew each time")
     }
 
-    @Test func aStatusChangeDrawsAPlaceholderAgainButNotAnEntry() {
+    @Test func aStatusChangeDrawsNeitherAnEntryNorAPlaceholderAgain() {
         // A retry of a failing service: the scheduler reports the tile when the attempt starts
-        // and when it fails; the entry it shows stays, and so does its drawing.
+        // and when it fails; what the tile shows stays, and so does its drawing. A status is
+        // drawn by the board around the tile.
         var cache = TileRenderCache()
         var shown = key
         shown.entry = EntryRevision(timeline: 3, index: 0)
         cache.didRender("quote", key: shown, drawing: drawing, nextChange: nil)
-        cache.noteChanges(["quote"])
         #expect(!cache.needsRender("quote", key: shown, now: now))
         var next = shown
         next.entry = EntryRevision(timeline: 4, index: 0)
         #expect(cache.needsRender("quote", key: next, now: now), "a new timeline")
 
+        let day = Date(timeIntervalSince1970: 950_400)
         var placeholder = key
         placeholder.isPlaceholder = true
+        placeholder.placeholderDay = day
         cache.didRender("commit", key: placeholder, drawing: drawing, nextChange: nil)
         #expect(!cache.needsRender("commit", key: placeholder, now: now))
-        cache.noteChanges(["commit"])
-        #expect(cache.needsRender("commit", key: placeholder, now: now), "made anew for the moment")
-        cache.didRender("commit", key: placeholder, drawing: drawing, nextChange: nil)
-        #expect(!cache.needsRender("commit", key: placeholder, now: now))
+        #expect(!cache.needsRender("commit", key: placeholder, now: now.addingTimeInterval(1_800)), "a retry later that day")
+        var tomorrow = placeholder
+        tomorrow.placeholderDay = day.addingTimeInterval(86_400)
+        #expect(cache.needsRender("commit", key: tomorrow, now: now.addingTimeInterval(86_400)), "made anew for another day")
+        var entry = placeholder
+        entry.isPlaceholder = false
+        entry.placeholderDay = nil
+        entry.entry = EntryRevision(timeline: 1, index: 0)
+        #expect(cache.needsRender("commit", key: entry, now: now), "its first entry")
 
-        cache.invalidate(["quote"])
+        cache.invalidate(["quote", "commit"])
         #expect(cache.needsRender("quote", key: shown, now: now), "a configuration edit draws an entry again")
+        #expect(cache.needsRender("commit", key: placeholder, now: now), "and a placeholder")
     }
 
     @Test func aRemovedTileIsForgotten() {

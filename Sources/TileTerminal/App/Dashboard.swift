@@ -229,7 +229,7 @@ final class DashboardSession {
             }) {
                 reason = .tick
             }
-            cache.noteChanges(scheduler.processDue())
+            scheduler.processDue()
             if state.tiles.contains(where: { $0.stack != nil }) {
                 stackScores = stackRelevance(at: now)
                 _ = feed(.relevance(stackScores, now: now))
@@ -262,15 +262,15 @@ final class DashboardSession {
             scheduler.localProviderExecutor = nil
             inline.handOff(to: ProviderExecutor.shared)
         }
-        cache.noteChanges(scheduler.processDue(starting: \.computesLocally))
+        scheduler.processDue(starting: \.computesLocally)
         var seen: [LoopEvent] = []
         while awaitsLocalEntries {
             if inline.drain() {
-                cache.noteChanges(scheduler.processDue(starting: \.computesLocally))
+                scheduler.processDue(starting: \.computesLocally)
                 continue
             }
             let events = loop.wait(until: deadline)
-            cache.noteChanges(scheduler.processDue(starting: \.computesLocally))
+            scheduler.processDue(starting: \.computesLocally)
             seen += events.filter { $0 != .deadline && !seen.contains($0) }
             if events.contains(.deadline) || seen.contains(where: { $0 != .wake }) { break }
         }
@@ -604,7 +604,8 @@ final class DashboardSession {
             guard let current = scheduler.currentEntryAndRevision(for: id) else { continue }
             let key = TileRenderCache.Key(
                 family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
-                isPlaceholder: current.isPlaceholder, entry: current.revision)
+                isPlaceholder: current.isPlaceholder, entry: current.revision,
+                placeholderDay: current.isPlaceholder ? options.timeZone.startOfDay(for: now) : nil)
             if !tile.hasGrid || cache.needsRender(id, key: key, now: now) {
                 let drawing: RetainedDrawing
                 // A live text's tick redraws the cells of its text in the last drawing when it can

@@ -14,45 +14,35 @@ struct TileRenderCache {
         var isPlaceholder: Bool
         /// The entry drawn (nil: the placeholder, made anew for each moment).
         var entry: EntryRevision? = nil
+        /// For a placeholder, the start of the local day it was made on. A placeholder is made from
+        /// the moment (a date, drawn redacted) and has no revision: it is drawn again when the day
+        /// changes, not when its service's retry starts or fails (docs/performance.md).
+        var placeholderDay: Date? = nil
     }
 
     private var drawn: [String: (key: Key, drawing: RetainedDrawing, nextChange: Date?)] = [:]
-    /// Tiles whose entry, status or live text changed since they were drawn (from
-    /// `TimelineScheduler.processDue()`), or that must be drawn again for another reason; only
-    /// placeholders are drawn again for it alone (`needsRender`).
-    private var stale: Set<String> = []
     /// Tiles that must be rendered again in full (a configuration edit), not only ticked.
     private var forced: Set<String> = []
-
-    /// Marks tiles whose entry, status or live text changed, as `processDue()` reports them: a
-    /// new entry shows in the key (`Key.entry`), so their last drawing may still follow a tick.
-    mutating func noteChanges<S: Sequence>(_ ids: S) where S.Element == String {
-        stale.formUnion(ids)
-    }
 
     /// Drops what it holds of tiles not in `ids` (tiles a configuration edit removed).
     mutating func forgetAll(except ids: Set<String>) {
         drawn = drawn.filter { ids.contains($0.key) }
-        stale.formIntersection(ids)
         forced.formIntersection(ids)
     }
 
     /// Marks tiles that must be rendered again in full.
     mutating func invalidate<S: Sequence>(_ ids: S) where S.Element == String {
-        stale.formUnion(ids)
         forced.formUnion(ids)
     }
 
     /// Whether tile `id` must be drawn again to show `key` at `now`.
     ///
-    /// A change `processDue()` reported shows in the key when the tile shows an entry: a new
-    /// entry is another revision, and a status (loading, stale, failed) is drawn by the board
-    /// around the tile, not by it. So a tile whose entry stays, while its service is retried
-    /// and fails, is not laid out again on every attempt. A placeholder is made anew for each
-    /// moment and has no revision: any reported change draws it again.
+    /// What `processDue()` reports shows in the key: a new entry is another revision, a placeholder
+    /// of another day another `placeholderDay`, and a status (loading, stale, failed) is drawn by
+    /// the board around the tile, not by it. So a tile whose service is retried and fails is not
+    /// laid out again on every attempt, whether it shows an entry or its placeholder.
     func needsRender(_ id: String, key: Key, now: Date) -> Bool {
         guard !forced.contains(id), let last = drawn[id], last.key == key else { return true }
-        if key.entry == nil && stale.contains(id) { return true }
         if let next = last.nextChange, next <= now { return true }
         return false
     }
@@ -77,14 +67,12 @@ struct TileRenderCache {
     mutating func didTick(_ id: String, nextChange: Date?) {
         guard drawn[id] != nil else { return }
         drawn[id]?.nextChange = nextChange
-        stale.remove(id)
     }
 
     /// Records that tile `id` was drawn with `key` as `drawing`; its live text next changes at
     /// `nextChange`.
     mutating func didRender(_ id: String, key: Key, drawing: RetainedDrawing, nextChange: Date?) {
         drawn[id] = (key, drawing, nextChange)
-        stale.remove(id)
         forced.remove(id)
     }
 

@@ -12,11 +12,11 @@ struct TileRenderCache {
         var scheme: ColorScheme
         var theme: Theme
         var isPlaceholder: Bool
-        /// The entry drawn (nil: the placeholder, made anew for each moment).
+        /// The entry drawn (nil: the placeholder, which has no revision).
         var entry: EntryRevision? = nil
         /// For a placeholder, the start of the local day it was made on. A placeholder is made from
         /// the moment (a date, drawn redacted) and has no revision: it is drawn again when the day
-        /// changes, not when its service's retry starts or fails (docs/performance.md).
+        /// changes, not when its service's retry starts or fails (docs/design.md, "Data flow").
         var placeholderDay: Date? = nil
     }
 

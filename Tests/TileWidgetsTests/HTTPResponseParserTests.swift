@@ -57,6 +57,17 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == "Wikipedia in\r\n\r\nchunks.")
     }
 
+    /// List elements lose the spaces and tabs around them (RFC 9110 §5.6.1), and nothing else.
+    @Test func listElementsAreTrimmedOfSpacesAndTabs() throws {
+        let repeated = try Self.read(Self.text("HTTP/1.1 200 OK\nContent-Length: 5 ,\t5\t\n\nhello")).get()
+        #expect(repeated.body == Array("hello".utf8))
+        let chunked = try Self.read(Self.text("HTTP/1.1 200 OK\nTransfer-Encoding:\tgzip\t,  CHUNKED \n\n2\nok\n0\n\n")).get()
+        #expect(chunked.body == Array("ok".utf8))
+        // A no-break space is not HTTP's whitespace: the length is not a number.
+        let error = Self.read(Self.text("HTTP/1.1 200 OK\nContent-Length: 5\u{A0}\n\nhello"))
+        #expect(Self.summary(error).contains("bad Content-Length"), "\(Self.summary(error))")
+    }
+
     @Test func aBodyWithoutLengthEndsWithTheConnection() throws {
         let response = try Self.read(Self.text("HTTP/1.0 200 OK\n\nuntil the end")).get()
         #expect(response.body == Array("until the end".utf8))

@@ -169,7 +169,7 @@ struct HTTPResponseParser {
         status = try Self.status(in: statusLine)
         var fields: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
-            guard let first = line.first, first != 0x20 && first != 0x09 else {
+            guard let first = line.first, !Self.isWhitespace(first) else {
                 throw .malformed("folded or empty header field line")
             }
             guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex else {
@@ -177,8 +177,8 @@ struct HTTPResponseParser {
             }
             let name = line[..<colon]
             guard name.allSatisfy(HTTPRequest.isTokenByte) else { throw .malformed("header field name with a forbidden byte") }
-            let value = line[line.index(after: colon)...].drop { $0 == 0x20 || $0 == 0x09 }
-            let trimmed = value.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+            let value = line[line.index(after: colon)...].drop(while: Self.isWhitespace)
+            let trimmed = value.reversed().drop(while: Self.isWhitespace).reversed()
             guard !trimmed.contains(where: { $0 == 0x00 || $0 == 0x0D }) else {
                 throw .malformed("header field value with a forbidden byte")
             }
@@ -218,9 +218,13 @@ struct HTTPResponseParser {
         return code
     }
 
-    /// A list element without the optional whitespace around it (spaces and tabs, RFC 9110 §5.6.1).
+    /// HTTP's optional whitespace: a space or a tab (RFC 9110 §5.6.3).
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09
+    }
+
+    /// A list element without the optional whitespace around it (RFC 9110 §5.6.1).
     private static func withoutWhitespace(_ element: Substring) -> String {
-        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         let bytes = element.utf8
         guard let first = bytes.firstIndex(where: { !isWhitespace($0) }) else { return "" }
         let last = bytes.lastIndex(where: { !isWhitespace($0) })!

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TileKit
 
@@ -128,6 +129,53 @@ import Testing
         #expect(high.delay(afterFailures: 1) > 29.9 && high.delay(afterFailures: 1) <= 30)
         #expect(high.delay(afterFailures: 20) <= 1800)
         #expect(RetryPolicy(random: { 0 }).delay(afterFailures: 20) == 900)
+    }
+
+    /// Back-off whose random halves take `values` in turn (then the last one).
+    static func retry(randomValues values: [Double]) -> RetryPolicy {
+        let next = Mutex(0)
+        return RetryPolicy(random: { values[min(next.withLock { n in defer { n += 1 }; return n }, values.count - 1)] })
+    }
+
+    @Test func testTilesFailingTogetherRetryTogetherAtTheFirstOnesMoment() async {
+        // Each round one tile draws no jitter and the other most of it: 15 s and 27 s after the
+        // first failure, 30 s and 54 s after the second. Both retry at the earlier moment.
+        let scheduler = TimelineScheduler(
+            clock: clock, configuration: .init(retry: Self.retry(randomValues: [0, 0.8, 0, 0.8])), center: center)
+        let a = ScriptedProvider([.failure(Offline())]), b = ScriptedProvider([.failure(Offline())])
+        scheduler.add(WidgetInstance(id: "a", widget: labelWidget(kind: "a", provider: a), family: .systemSmall))
+        scheduler.add(WidgetInstance(id: "b", widget: labelWidget(kind: "b", provider: b), family: .systemSmall))
+        let wakeUps = await scheduler.run(until: t0 + 50, clock: clock)
+        #expect(a.calls == [t0, t0 + 15, t0 + 45])
+        #expect(b.calls == [t0, t0 + 15, t0 + 45])
+        #expect(wakeUps == 2)
+        #expect(scheduler.status(for: "a")?.since == t0)
+        #expect(scheduler.status(for: "b")?.isStale == true)
+    }
+
+    @Test func testARetryJoinsAnotherCallOnlyOnceItsBackOffsFixedHalfHasPassed() async {
+        // `a` fails at t0: its retry is planned for t0 + 27 and may join a call from t0 + 15.
+        // `b` computes locally and reloads every 10 s: its call at t0 + 10 is too early for `a`,
+        // the one at t0 + 20 takes `a`'s retry along.
+        let scheduler = TimelineScheduler(
+            clock: clock, configuration: .init(retry: Self.retry(randomValues: [0.8])), center: center)
+        let a = ScriptedProvider([.failure(Offline())])
+        let b = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "b")], from: $0), policy: .after($0 + 10)) }])
+        var local = labelWidget(kind: "b", provider: b)
+        local.computesLocally = true
+        scheduler.add(WidgetInstance(id: "a", widget: labelWidget(kind: "a", provider: a), family: .systemSmall))
+        scheduler.add(WidgetInstance(id: "b", widget: local, family: .systemSmall))
+        await scheduler.run(until: t0 + 25, clock: clock)
+        #expect(b.calls == [t0, t0 + 10, t0 + 20])
+        #expect(a.calls == [t0, t0 + 20])
+    }
+
+    @Test func testARetryAloneWaitsForItsWholeDelay() async {
+        let provider = ScriptedProvider([.failure(Offline())])
+        let scheduler = board(provider, configuration: .init(retry: Self.retry(randomValues: [0.8])))
+        await scheduler.run(until: t0 + 30, clock: clock)
+        #expect(provider.calls == [t0, t0 + 27])
+        #expect(scheduler.status(for: "a")?.nextAttempt == t0 + 27 + 54)
     }
 
     @Test func testSuccessAfterFailuresClearsTheStaleMark() async {

@@ -10,6 +10,10 @@ struct InstanceState {
     private(set) var policy: TimelineReloadPolicy = .never
     /// The next provider call and why; nil when none is planned (`.never`).
     private(set) var plannedReload: (date: Date, reason: ReloadReason)?
+    /// For a planned retry: the moment it was planned for, and the earliest it may join another
+    /// call (its back-off's fixed half passed, `RetryPolicy.shortestDelay`). Stale once
+    /// `plannedReload` is anything else.
+    private var retryWindow: (planned: Date, opens: Date)?
     /// When the explicit request behind the planned call was made (`TimelineContext.freshSince`).
     private(set) var requestedAt: Date?
     private var ledger: ReloadLedger
@@ -105,6 +109,14 @@ struct InstanceState {
         return effectiveDate(of: planned) <= now ? planned.reason : nil
     }
 
+    /// Whether a retry planned for later may start at `now` with another call: its back-off's
+    /// fixed half has passed (and any date the error gave).
+    func retryMayJoin(at now: Date) -> Bool {
+        guard inFlight == nil, let planned = plannedReload, planned.reason == .retry,
+              let window = retryWindow, window.planned == planned.date else { return false }
+        return window.opens <= now
+    }
+
     /// When a planned call may really happen: budgeted calls wait for the budget.
     private func effectiveDate(of planned: (date: Date, reason: ReloadReason)) -> Date {
         isBudgeted(planned.reason) ? ledger.earliestAllowed(atOrAfter: planned.date) : planned.date
@@ -137,8 +149,13 @@ struct InstanceState {
             let reason = String(describing: error)
             failure = (reason, failure?.since ?? now)
             var date = now.addingTimeInterval(retry.delay(afterFailures: failures))
-            if let hinted = (error as? any RetryAfterProviding)?.retryAfter { date = max(date, hinted) }
+            var opens = now.addingTimeInterval(retry.shortestDelay(afterFailures: failures))
+            if let hinted = (error as? any RetryAfterProviding)?.retryAfter {
+                date = max(date, hinted)
+                opens = max(opens, hinted)
+            }
             plannedReload = (date, .retry)
+            retryWindow = (date, opens)
         }
         if let followUp {
             self.followUp = nil

@@ -2,7 +2,10 @@ import Foundation
 
 /// Exponential back-off with jitter after failed timelines: the delay doubles from `base` with each
 /// failure, is capped at `cap`, and a random half of it is added or left out ("equal jitter"), so
-/// many tiles failing together do not retry together.
+/// that boards and machines that failed together do not retry together. Within one board the
+/// scheduler gathers them again: a retry may start as soon as its fixed half has passed, with
+/// another call that starts then (`TimelineScheduler.processDue`), so that tiles failing together
+/// retry at one moment, the first one's.
 public struct RetryPolicy: Sendable {
     public var base: TimeInterval
     public var cap: TimeInterval
@@ -17,9 +20,18 @@ public struct RetryPolicy: Sendable {
 
     /// Seconds to wait after the `failures`-th failure in a row (1-based).
     public func delay(afterFailures failures: Int) -> TimeInterval {
-        let exponent = min(max(failures - 1, 0), 30)
-        let full = min(cap, base * pow(2, Double(exponent)))
+        let full = fullDelay(afterFailures: failures)
         return full / 2 + full / 2 * random()
+    }
+
+    /// The least `delay(afterFailures:)` can be: its fixed half.
+    public func shortestDelay(afterFailures failures: Int) -> TimeInterval {
+        fullDelay(afterFailures: failures) / 2
+    }
+
+    private func fullDelay(afterFailures failures: Int) -> TimeInterval {
+        let exponent = min(max(failures - 1, 0), 30)
+        return min(cap, base * pow(2, Double(exponent)))
     }
 }
 

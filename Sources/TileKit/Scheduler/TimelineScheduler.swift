@@ -237,8 +237,11 @@ public final class TimelineScheduler {
 
     /// Does everything due now: applies finished provider calls, times out slow ones, starts due
     /// reloads (of the widgets `starting` accepts: the others stay due for a later call), and
-    /// switches entries whose date came. Returns the ids of tiles whose drawing may have changed
-    /// (new entry, status change, live-text tick).
+    /// switches entries whose date came. When a call starts, planned retries whose back-off has
+    /// passed its fixed half start with it (`RetryPolicy`): tiles that failed together (the
+    /// network down) retry together, at the first one's random moment, and the board wakes once
+    /// for them, not once a tile. Returns the ids of tiles whose drawing may have changed (new
+    /// entry, status change, live-text tick).
     @discardableResult
     public func processDue(starting: (WidgetDescriptor) -> Bool = { _ in true }) -> Set<String> {
         let now = clock.now()
@@ -258,6 +261,7 @@ public final class TimelineScheduler {
             }
             changed.insert(completion.id)
         }
+        var started = false
         for id in order {
             guard let box = instances[id] else { continue }
             if let inFlight = box.state.inFlight, now >= inFlight.deadline {
@@ -269,8 +273,16 @@ public final class TimelineScheduler {
             if box.state.inFlight == nil, let due = box.inPlace({ $0.dueReason(at: now) }), starting(box.state.instance.widget) {
                 start(&box.state, reason: due, now: now)
                 changed.insert(id)
+                started = true
             }
             if box.state.takeDisplayChange(now: now) { changed.insert(id) }
+        }
+        if started {
+            for id in order {
+                guard let box = instances[id], box.inPlace({ $0.retryMayJoin(at: now) }), starting(box.state.instance.widget) else { continue }
+                start(&box.state, reason: .retry, now: now)
+                changed.insert(id)
+            }
         }
         return changed
     }

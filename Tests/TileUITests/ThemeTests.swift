@@ -219,6 +219,11 @@ import Testing
         }
     }
 
+    @Test func defaultThemeIsItsFilesValues() {
+        #expect(Theme.default == BuiltinThemeSource.all[0].theme, "Theme.default in BuiltinThemes.swift differs from Themes/default.toml")
+        #expect(Theme.default.colors.count == BuiltinThemeSource.all[0].theme.colors.count)
+    }
+
     @Test func defaultThemeIsIOSLike() {
         let theme = Theme.default
         #expect(theme.color(named: "widget.background", scheme: .light) == .white)

@@ -178,9 +178,10 @@ import TileUI
         func tick(_ writer: inout TerminalWriter, _ index: Int) -> String {
             Self.text(writer.frame(ScreenDiff(from: frames[index - 1], to: frames[index]), columns: 6, rows: 1))
         }
-        // The full frame ends at the right margin, where the cursor is not known.
+        // The full frame leaves out the last cell, a space on the default background, so it ends
+        // with the cursor just right of the last digit.
         _ = writer.fullFrame(frames[0], columns: 6, rows: 1)
-        #expect(tick(&writer, 1) == "\u{1B}[1;5H9")
+        #expect(tick(&writer, 1) == "\u{8}9")
         #expect(tick(&writer, 2) == "\u{8}0")
         // Elsewhere on the row the cell is addressed.
         #expect(tick(&writer, 3) == "\u{1B}[1;2H3\u{1B}[1;4H0")
@@ -191,6 +192,34 @@ import TileUI
         _ = plain.fullFrame(frames[0], columns: 6, rows: 1)
         _ = tick(&plain, 1)
         #expect(tick(&plain, 2) == "\u{1B}[1;5H0")
+    }
+
+    @Test func aSpaceKeepsTheForegroundItCannotShow() throws {
+        // A block digit's tick: a space on a coloured background between glyphs in the digit's
+        // colour. A space shows no foreground, so the terminal keeps the glyphs' and only the
+        // background changes for it: no `op` (which resets both colours) before the space, and
+        // no foreground set again after it.
+        var writer = TerminalWriter(sequences: try Self.sequences("xterm-256color"), depth: .indexed256)
+        let orange = RGBColor(hex: 0xFF875F)
+        var before = CellGrid(width: 4, height: 1)
+        for x in 0..<4 { before[x, 0] = Cell(character: "▀", foreground: Self.red, background: orange) }
+        var after = before
+        after[1, 0] = Cell(character: " ", background: orange)
+        after[2, 0] = Cell(character: "█", foreground: Self.red, background: orange)
+        _ = writer.fullFrame(before, columns: 5, rows: 1)
+        let bytes = Self.text(writer.frame(ScreenDiff(from: before, to: after), columns: 5, rows: 1))
+        #expect(bytes == "\u{1B}[1;2H █")
+        // Underlined or in reverse video, a space shows its foreground: that one is set.
+        var underlined = after
+        underlined[1, 0].attributes = [.underline]
+        let shown = Self.text(writer.frame(ScreenDiff(from: after, to: underlined), columns: 5, rows: 1))
+        #expect(shown == "\u{1B}[1;2H\u{1B}[4m\u{1B}[39;49m\u{1B}[48;5;209m ")
+    }
+
+    @Test func aFullFrameLeavesOutSpacesOnTheDefaultBackgroundWhateverTheirForeground() throws {
+        var writer = TerminalWriter(sequences: try Self.sequences("xterm-256color"), depth: .indexed256)
+        let bytes = Self.text(writer.fullFrame(Self.grid(["ab  c"], foreground: Self.red), columns: 5, rows: 1))
+        #expect(bytes == "\u{1B}(B\u{1B}[m\u{1B}[H\u{1B}[2J\u{1B}[38;5;196mab\u{1B}[1;5Hc")
     }
 
     @Test func randomFramesNeverWriteAControlCharacterOutsideASequence() throws {

@@ -97,7 +97,10 @@ struct TerminalWriter {
             let foreground = cell.pointee.foreground, background = cell.pointee.background
             let attributes = cell.pointee.attributes
             let ascii = cell.pointee.singleByteASCII
-            if skippingBlanks && ascii == 0x20 && foreground == nil && background == nil && attributes.isEmpty { continue }
+            // After a clear, a space on the default background is on screen already, whatever its
+            // foreground (`blankShowsForeground`).
+            if skippingBlanks && ascii == 0x20 && background == nil
+                && attributes.intersection(sequences.supportedAttributes).isDisjoint(with: Self.blankShowsForeground) { continue }
             // A zero-width grapheme (a lone mark or joiner) would not move the cursor: it is drawn
             // as a space, and so is a wide grapheme cut by the edge.
             let single = ascii == nil ? cell.pointee.standaloneScalar : nil
@@ -106,7 +109,7 @@ struct TerminalWriter {
             let width = single?.width ?? grapheme?.cellWidth ?? 1
             let fits = width > 0 && x + width <= columns
             if sequences.scrollsAtLastCell && y == rows - 1 && x + (fits ? width : 1) == columns { continue }
-            let style: Style
+            var style: Style
             if let last, last.foreground == foreground, last.background == background, last.attributes == attributes {
                 style = last.style
             } else {
@@ -115,6 +118,9 @@ struct TerminalWriter {
                     foreground: number(for: foreground),
                     background: number(for: background))
                 last = (foreground, background, attributes, style)
+            }
+            if ascii == 0x20, let pen, style.attributes.isDisjoint(with: Self.blankShowsForeground) {
+                style.foreground = Self.blankForeground(for: style, after: pen)
             }
             if let at = cursor, at.y == y, at.x == x + 1, !sequences.cursorLeft.isEmpty {
                 // Just right of the cell (the writer wrote it last): one column back.
@@ -173,6 +179,20 @@ struct TerminalWriter {
 
     /// The most scalars one cell's grapheme is written with.
     static let scalarLimit = 5
+
+    /// The attributes that make a space's foreground colour visible (an underline is drawn in
+    /// it, reverse video fills the cell with it). Without them a space shows only its background,
+    /// so its foreground is whichever the terminal has: a block digit's tick (`▀`, a space on a
+    /// coloured background, `█`) then changes the background alone, not both colours twice.
+    static let blankShowsForeground: CellAttributes = [.underline, .reverse]
+
+    /// The foreground to draw a space of `style` with after `pen`: the pen's, unless changing to
+    /// `style` resets the colours anyway (an attribute turned off, the background back to the
+    /// default with `op`), when the default costs nothing.
+    private static func blankForeground(for style: Style, after pen: Style) -> Int32 {
+        let resets = !style.attributes.isSuperset(of: pen.attributes) || (style.background < 0 && pen.background >= 0)
+        return resets ? -1 : pen.foreground
+    }
 
     /// Changes the terminal's style to `style`, from the one it has (or from none known).
     private mutating func setPen(_ style: Style) {

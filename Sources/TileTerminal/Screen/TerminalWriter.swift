@@ -89,6 +89,8 @@ struct TerminalWriter {
         guard xStart < end, let first = cells.baseAddress else { return }
         // The last cell's colours and their numbers: runs are mostly one style.
         var last: (foreground: RGBColor?, background: RGBColor?, attributes: CellAttributes, style: Style)?
+        // The attributes that show a space's foreground, of those the terminal draws.
+        let showsForeground = Self.blankShowsForeground.intersection(sequences.supportedAttributes)
         for x in xStart..<end {
             // Fields are read in place, without copying the cell.
             let cell = first + (x - xStart)
@@ -99,8 +101,7 @@ struct TerminalWriter {
             let ascii = cell.pointee.singleByteASCII
             // After a clear, a space on the default background is on screen already, whatever its
             // foreground (`blankShowsForeground`).
-            if skippingBlanks && ascii == 0x20 && background == nil
-                && attributes.intersection(sequences.supportedAttributes).isDisjoint(with: Self.blankShowsForeground) { continue }
+            if skippingBlanks && ascii == 0x20 && background == nil && attributes.isDisjoint(with: showsForeground) { continue }
             // A zero-width grapheme (a lone mark or joiner) would not move the cursor: it is drawn
             // as a space, and so is a wide grapheme cut by the edge.
             let single = ascii == nil ? cell.pointee.standaloneScalar : nil
@@ -119,7 +120,7 @@ struct TerminalWriter {
                     background: number(for: background))
                 last = (foreground, background, attributes, style)
             }
-            if ascii == 0x20, let pen, style.attributes.isDisjoint(with: Self.blankShowsForeground) {
+            if ascii == 0x20, let pen, style.foreground != pen.foreground, style.attributes.isDisjoint(with: showsForeground) {
                 style.foreground = Self.blankForeground(for: style, after: pen)
             }
             if let at = cursor, at.y == y, at.x == x + 1, !sequences.cursorLeft.isEmpty {
@@ -184,7 +185,8 @@ struct TerminalWriter {
     /// it, reverse video fills the cell with it). Without them a space shows only its background,
     /// so its foreground is whichever the terminal has: a block digit's tick (`▀`, a space on a
     /// coloured background, `█`) then changes the background alone, not both colours twice.
-    static let blankShowsForeground: CellAttributes = [.underline, .reverse]
+    /// (A computed constant: a stored one is read through `swift_once`, here once a cell.)
+    static var blankShowsForeground: CellAttributes { [.underline, .reverse] }
 
     /// The foreground to draw a space of `style` with after `pen`: the pen's, unless changing to
     /// `style` resets the colours anyway (an attribute turned off, the background back to the

@@ -39,6 +39,12 @@ import Testing
             at: folder.appendingPathComponent("widget_background_test~dark.png"),
             withDestinationURL: ImageFixtures.folder.appendingPathComponent("disc.png"))
         #expect(ImageAssets.lookup("widget_background_test", scheme: .dark, userDirectory: folder)?.data == ImageFixtures.data("disc.png"))
+        // A link to nothing is no picture: the dark scheme takes the plain one again.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("widget_background_test~dark.png"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("widget_background_test~dark.png"),
+            withDestinationURL: folder.appendingPathComponent("nothing.png"))
+        #expect(ImageAssets.lookup("widget_background_test", scheme: .dark, userDirectory: folder)?.key == light?.key)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
         #expect(ImageAssets.lookup("folder", scheme: .light, userDirectory: folder) == nil)
     }

@@ -79,38 +79,36 @@ extension BlockFont {
         let rows: [String]
         let width: Int
 
-        /// Folds each pair of pixel rows (`#` ink, anything else blank) into one row of half
-        /// blocks, written as UTF-8 bytes: built from Characters and Bool bitmaps, the two faces
-        /// took 1.2 million instructions of the first frame (docs/performance.md).
-        init(pixelRows: [ArraySlice<UInt8>]) {
-            let width = pixelRows[0].count
-            precondition(
-                pixelRows.count.isMultiple(of: 2) && pixelRows.allSatisfy { $0.count == width },
-                "BlockFont: every pixel row of \(pixelRows.map { String(decoding: $0, as: UTF8.self) }) must be \(width) wide"
-            )
+        /// The glyph whose pixel rows start at `rowStarts` of `sheet`, `width` bytes each (`#` ink,
+        /// anything else blank): each pair of pixel rows folded into one row of half blocks,
+        /// written as UTF-8 in place. Built from Characters and Bool bitmaps, the two faces took
+        /// 1.2 million instructions of the first frame (docs/performance.md).
+        init(_ sheet: UnsafeBufferPointer<UInt8>, rowStarts: ArraySlice<Int>, width: Int) {
             self.width = width
             let ink = UInt8(ascii: "#")
-            rows = stride(from: 0, to: pixelRows.count, by: 2).map { top in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(width * 3)
-                let upper = pixelRows[top]
-                let lower = pixelRows[top + 1]
-                for offset in 0..<width {
-                    // U+2588 █, U+2580 ▀ and U+2584 ▄ are E2 96 88, E2 96 80 and E2 96 84.
-                    let last: UInt8
-                    switch (upper[upper.startIndex + offset] == ink, lower[lower.startIndex + offset] == ink) {
-                    case (true, true): last = 0x88
-                    case (true, false): last = 0x80
-                    case (false, true): last = 0x84
-                    case (false, false):
-                        bytes.append(UInt8(ascii: " "))
-                        continue
+            rows = stride(from: rowStarts.startIndex, to: rowStarts.endIndex, by: 2).map { top in
+                let upper = rowStarts[top], lower = rowStarts[top + 1]
+                return String(unsafeUninitializedCapacity: width * 3) { bytes in
+                    var count = 0
+                    for offset in 0..<width {
+                        // U+2588 █, U+2580 ▀ and U+2584 ▄ are E2 96 88, E2 96 80 and E2 96 84.
+                        let last: UInt8
+                        switch (sheet[upper + offset] == ink, sheet[lower + offset] == ink) {
+                        case (true, true): last = 0x88
+                        case (true, false): last = 0x80
+                        case (false, true): last = 0x84
+                        case (false, false):
+                            bytes[count] = UInt8(ascii: " ")
+                            count += 1
+                            continue
+                        }
+                        bytes[count] = 0xE2
+                        bytes[count + 1] = 0x96
+                        bytes[count + 2] = last
+                        count += 3
                     }
-                    bytes.append(0xE2)
-                    bytes.append(0x96)
-                    bytes.append(last)
+                    return count
                 }
-                return String(decoding: bytes, as: UTF8.self)
             }
         }
 
@@ -122,7 +120,7 @@ extension BlockFont {
     }
 
     /// The glyphs of a scale (rows), or nil for a scale there is none of.
-    private static func face(rows: Int) -> [Character: Glyph]? {
+    private static func face(rows: Int) -> Face? {
         switch rows {
         case 3: threeRowFace
         case 2: twoRowFace
@@ -134,35 +132,79 @@ extension BlockFont {
     // to, so both are, once). Every value type here is Sendable, so the shared tables are safe
     // to read from any thread under Swift 6. A word space is about half a digit wide, as in
     // proportional text.
-    private static let threeRowFace = face(rows: 3, spaceWidth: 2, sheets: [
+    private static let threeRowFace = Face(rows: 3, spaceWidth: 2, sheets: [
         sixPixelDigits, sixPixelLettersAToM, sixPixelLettersNToZ, sixPixelPunctuation,
     ])
-    private static let twoRowFace = face(rows: 2, spaceWidth: 1, sheets: [
+    private static let twoRowFace = Face(rows: 2, spaceWidth: 1, sheets: [
         fourPixelDigits, fourPixelLettersAToM, fourPixelLettersNToZ, fourPixelPunctuation,
     ])
 
-    /// Parses glyph sheets: a line of names, then one line per pixel row holding every glyph's
-    /// bitmap in the same order (`#` ink, `.` blank), separated by spaces. A malformed sheet is a
-    /// programming error, so it stops the program at the first use (and in the tests).
-    private static func face(rows: Int, spaceWidth: Int, sheets: [String]) -> [Character: Glyph] {
-        var glyphs: [Character: Glyph] = [" ": Glyph(blankWidth: spaceWidth, rows: rows)]
-        glyphs.reserveCapacity(64)
-        for sheet in sheets {
-            // Read as bytes: split by Character, the sheets took 3.5 million instructions of the
-            // first frame that shows a block-glyph number (docs/performance.md).
-            let lines = Array(sheet.utf8).split(separator: UInt8(ascii: "\n")).map { $0.split(separator: UInt8(ascii: " ")) }
-            let names = lines[0].map { String(decoding: $0, as: UTF8.self) }
-            let pixelRows = lines.dropFirst()
-            precondition(
-                pixelRows.count == rows * 2 && pixelRows.allSatisfy { $0.count == names.count },
-                "BlockFont: the sheet for \(names.joined()) needs \(rows * 2) pixel rows of \(names.count) bitmaps"
-            )
-            for (column, name) in names.enumerated() {
-                precondition(name.count == 1, "BlockFont: glyph name '\(name)' must be one character")
-                glyphs[name.first!] = Glyph(pixelRows: pixelRows.map { $0[column] })
+    /// The glyphs of one scale, by the code of their character: every glyph is named by a
+    /// character of one scalar below U+0100 (ASCII and `°`). Looked up by that number, not
+    /// hashed as `Character` keys: a face was 0.4 million instructions of the first frame that
+    /// shows a block-glyph number, and every layout of such a number looks up each character.
+    private struct Face: Sendable {
+        private var glyphs: [Glyph?] = Array(repeating: nil, count: 256)
+
+        subscript(character: Character) -> Glyph? {
+            let scalars = character.unicodeScalars
+            guard let scalar = scalars.first, scalar.value < 256, scalars.count == 1 else { return nil }
+            return glyphs[Int(scalar.value)]
+        }
+
+        /// Parses glyph sheets: a line of names, then one line per pixel row holding every
+        /// glyph's bitmap in the same order (`#` ink, `.` blank), separated by spaces. Read as
+        /// bytes in place, a cursor a line. A malformed sheet is a programming error, so it stops
+        /// the program at the first use (and in the tests).
+        init(rows: Int, spaceWidth: Int, sheets: [StaticString]) {
+            glyphs[0x20] = Glyph(blankWidth: spaceWidth, rows: rows)
+            let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+            for sheet in sheets {
+                let bytes = UnsafeBufferPointer(start: sheet.utf8Start, count: sheet.utf8CodeUnitCount)
+                let text = { String(decoding: bytes, as: UTF8.self) }
+                // Where each line's next word starts: the names, then the pixel rows.
+                var cursors = [0]
+                for index in bytes.indices where bytes[index] == newline { cursors.append(index + 1) }
+                precondition(cursors.count == 1 + rows * 2, "BlockFont: the sheet \(text()) needs \(rows * 2) pixel rows")
+                /// The length of the word at `start`, which ends at a space, a line's end or the sheet's.
+                func wordLength(at start: Int) -> Int {
+                    var end = start
+                    while end < bytes.count && bytes[end] != space && bytes[end] != newline { end += 1 }
+                    return end - start
+                }
+                /// Moves `cursor` past its word and the spaces after it.
+                func advance(_ cursor: inout Int, by length: Int) {
+                    cursor += length
+                    while cursor < bytes.count && bytes[cursor] == space { cursor += 1 }
+                }
+                while cursors[0] < bytes.count && bytes[cursors[0]] != newline {
+                    let nameLength = wordLength(at: cursors[0])
+                    let code = Self.code(of: UnsafeBufferPointer(rebasing: bytes[cursors[0]..<cursors[0] + nameLength]))
+                    advance(&cursors[0], by: nameLength)
+                    let width = wordLength(at: cursors[1])
+                    for row in 1...rows * 2 {
+                        precondition(width > 0 && wordLength(at: cursors[row]) == width, "BlockFont: the bitmap of \(code) in \(text()) is not \(width) wide in every row")
+                    }
+                    glyphs[code] = Glyph(bytes, rowStarts: cursors[1...], width: width)
+                    for row in 1...rows * 2 { advance(&cursors[row], by: width) }
+                }
+                for row in 1...rows * 2 {
+                    precondition(cursors[row] == bytes.count || bytes[cursors[row]] == newline, "BlockFont: a pixel row of \(text()) has more bitmaps than names")
+                }
             }
         }
-        return glyphs
+
+        /// The scalar value of a glyph's name, one scalar below U+0100 in UTF-8.
+        private static func code(of name: UnsafeBufferPointer<UInt8>) -> Int {
+            switch name.count {
+            case 1 where name[0] < 0x80:
+                return Int(name[0])
+            case 2 where name[0] == 0xC2 || name[0] == 0xC3:
+                return Int(name[0] & 0x1F) << 6 | Int(name[1] & 0x3F)
+            default:
+                preconditionFailure("BlockFont: glyph name '\(String(decoding: name, as: UTF8.self))' must be one character below U+0100")
+            }
+        }
     }
 
     // Three rows, six pixels. Digits are 4 wide with square corners and 1-pixel strokes, like a
@@ -171,7 +213,7 @@ extension BlockFont {
     // their diagonals; S is rounded so it cannot be read as 5.
 
     /// 3-row digits, 4 pixels wide so that numbers keep their columns (tabular figures).
-    private static let sixPixelDigits = """
+    private static let sixPixelDigits: StaticString = """
         0    1    2    3    4    5    6    7    8    9
         #### .##. #### #### #..# #### #### #### #### ####
         #..# ..#. ...# ...# #..# #... #... ...# #..# #..#
@@ -182,7 +224,7 @@ extension BlockFont {
         """
 
     /// 3-row capitals A to M.
-    private static let sixPixelLettersAToM = """
+    private static let sixPixelLettersAToM: StaticString = """
         A    B    C    D    E    F    G    H    I   J    K    L    M
         #### ###. #### ###. #### #### #### #..# ### ...# #..# #... #...#
         #..# #..# #... #..# #... #... #... #..# .#. ...# #.#. #... ##.##
@@ -193,7 +235,7 @@ extension BlockFont {
         """
 
     /// 3-row capitals N to Z.
-    private static let sixPixelLettersNToZ = """
+    private static let sixPixelLettersNToZ: StaticString = """
         N    O    P    Q    R    S    T   U    V     W     X     Y     Z
         #..# #### #### #### #### .### ### #..# #...# #...# #...# #...# ####
         ##.# #..# #..# #..# #..# #... .#. #..# #...# #...# .#.#. .#.#. ...#
@@ -205,7 +247,7 @@ extension BlockFont {
 
     /// 3-row punctuation, only as wide as its shape so that "12:45" stays compact. `-` and `+`
     /// centre on the digits' middle bar so that "-3" and "+3" line up.
-    private static let sixPixelPunctuation = """
+    private static let sixPixelPunctuation: StaticString = """
         : / - . , % + ! ? ' °
         . ..# ... . . #..# ... # ### # .#.
         # ..# ... . . #.#. .#. # ..# # #.#
@@ -220,7 +262,7 @@ extension BlockFont {
     // are diagonal strokes, 6 and 9 open stems, and 8 fills its lower counter.
 
     /// 2-row digits, 3 pixels wide (tabular).
-    private static let fourPixelDigits = """
+    private static let fourPixelDigits: StaticString = """
         0   1   2   3   4   5   6   7   8   9
         ### ##. ### ### #.# ### #.. ### ### ###
         #.# .#. ..# ..# #.# #.. ### ..# #.# #.#
@@ -229,7 +271,7 @@ extension BlockFont {
         """
 
     /// 2-row capitals A to M.
-    private static let fourPixelLettersAToM = """
+    private static let fourPixelLettersAToM: StaticString = """
         A   B   C   D   E   F   G   H   I   J   K   L   M
         .#. ##. ### ##. ### ### ### #.# ### ..# #.# #.. #...#
         #.# #.# #.. #.# #.. #.. #.. #.# .#. ..# ##. #.. ##.##
@@ -238,7 +280,7 @@ extension BlockFont {
         """
 
     /// 2-row capitals N to Z.
-    private static let fourPixelLettersNToZ = """
+    private static let fourPixelLettersNToZ: StaticString = """
         N    O   P   Q    R   S   T   U   V   W     X   Y   Z
         #..# ### ### ###. ### .## ### #.# #.# #...# #.# #.# ####
         ##.# #.# #.# #.#. #.# #.. .#. #.# #.# #.#.# .#. .#. ..#.
@@ -247,7 +289,7 @@ extension BlockFont {
         """
 
     /// 2-row punctuation.
-    private static let fourPixelPunctuation = """
+    private static let fourPixelPunctuation: StaticString = """
         : / - . , % + ! ? ' °
         # .# ... . . #..# .#. # ### # .#.
         . .# ### . . #.#. ### # ..# # #.#

@@ -69,7 +69,7 @@ import Testing
 
     /// The palette kept between frames matches every colour as one made afresh, in both modes,
     /// the first time and the second (from the cache), with two palettes' colours sharing the
-    /// table of matches: 10,000 colours in its 16,384 slots, so that many replace each other.
+    /// table of matches: 10,000 colours in its 4,096 slots, so that many replace each other.
     @Test(arguments: [ColorMode.palette256, .palette16])
     func theCachedPaletteMatchesAsAFreshOne(mode: ColorMode) throws {
         let gradients = [[RGBColor(hex: 0x1D2B64), RGBColor(hex: 0xF8CDDA)], [RGBColor(hex: 0xFF8C00), RGBColor(hex: 0x2E8B57)]]

@@ -84,13 +84,15 @@ struct GradientPalette: Sendable {
 
     /// Palettes made, by stops and mode (at most 256 at once), and the next palette's number.
     private static let made = Mutex<(palettes: [Key: GradientPalette], next: UInt64)>(([:], 1))
-    /// Colours matched: a table of 16,384 slots, each 0 (empty) or a palette number and colour
+    /// Colours matched: a table of 4,096 slots, each 0 (empty) or a palette number and colour
     /// (`key`) shifted left by 8 with the matched index in the low byte. A colour's slot is a
     /// hash of its key, and a later colour with the same slot replaces it. Every cell of a
     /// gradient looks its colour up on every frame (a 1 Hz tick repaints the countdown's), and a
-    /// dictionary's hashing cost more than the rest of the cell's paint.
+    /// dictionary's hashing cost more than the rest of the cell's paint. A board's gradients take
+    /// a few hundred colours; 32 kB of slots are zeroed at start where 16,384 slots took 128 kB,
+    /// 32 page faults of the first frame.
     private static let matches = Mutex<[UInt64]>([UInt64](repeating: 0, count: 1 << matchSlotBits))
-    private static let matchSlotBits = 14
+    private static let matchSlotBits = 12
 
     /// The palette colour a cell of colour `color` takes.
     func color(for color: RGBColor) -> RGBColor {

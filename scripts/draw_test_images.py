@@ -45,6 +45,20 @@ def wide():
     return image
 
 
+def palette_pair(out):
+    """The ramp fading out to the right, quantized to a palette with transparency (a palette PNG
+    with tRNS), and the same pixels as RGBA: the decoder's palette path must give exactly the
+    pixels of its RGBA one."""
+    image = wide().convert("RGBA")
+    pixels = image.load()
+    for y in range(10):
+        for x in range(40):
+            pixels[x, y] = pixels[x, y][:3] + (round(255 * (1 - x / 39)),)
+    quantized = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
+    quantized.save(out / "fading-palette.png", optimize=True)
+    quantized.convert("RGBA").save(out / "fading.png", optimize=True)
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     quadrants().save(OUT / "quadrants.png", optimize=True)
@@ -52,9 +66,12 @@ def main():
     wide().save(OUT / "wide.png", optimize=True)
     # A palette PNG and JPEGs in RGB, grayscale and CMYK, for the decoder's colour conversions.
     wide().quantize(colors=16).save(OUT / "wide-palette.png", optimize=True)
+    # Its pixels as RGBA (4-bit indices), for the palette path's test.
+    Image.open(OUT / "wide-palette.png").convert("RGBA").save(OUT / "wide-palette-rgba.png", optimize=True)
     wide().save(OUT / "wide.jpg", quality=95)
     Image.new("L", (8, 8), 128).save(OUT / "gray.jpg", quality=95)
     Image.new("CMYK", (8, 8), (0, 100, 200, 0)).save(OUT / "cmyk.jpg", quality=95)
+    palette_pair(OUT)
     for path in sorted(OUT.iterdir()):
         print(f"{path.name}: {path.stat().st_size} bytes")
 

@@ -51,18 +51,40 @@ static int decode_png(const unsigned char *bytes, size_t length, uint64_t max_pi
         png_image_free(&image);
         return 0;
     }
-    image.format = PNG_FORMAT_RGBA;
-    unsigned char *pixels = malloc(PNG_IMAGE_SIZE(image));
-    if (pixels == NULL) {
+    // A palette picture is read as its indices and its palette, and expanded here: libpng's
+    // general RGBA path ran its transformations row by row, 28 instructions a pixel (0.37 million
+    // for the built-in 168×80 background, 3 % of a board's first frame), where a lookup is a few.
+    // The palette comes back as straight RGBA with the picture's tRNS alphas, as the RGBA path
+    // gives them (a test compares both over a picture stored each way).
+    int palette = (image.format & PNG_FORMAT_FLAG_COLORMAP) != 0;
+    image.format = palette ? PNG_FORMAT_RGBA_COLORMAP : PNG_FORMAT_RGBA;
+    size_t count = (size_t)image.width * image.height;
+    unsigned char *pixels = malloc(count * 4);
+    unsigned char *indices = palette ? malloc(count) : NULL;
+    png_byte colormap[256 * 4] = {0};
+    if (pixels == NULL || (palette && indices == NULL)) {
         set_error(out, "out of memory for a %u×%u picture", image.width, image.height);
+        free(pixels);
+        free(indices);
         png_image_free(&image);
         return 0;
     }
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+    int read = palette ? png_image_finish_read(&image, NULL, indices, 0, colormap)
+                       : png_image_finish_read(&image, NULL, pixels, 0, NULL);
+    if (!read) {
         set_error(out, "not a readable PNG picture: %s", image.message);
         free(pixels);
+        free(indices);
         png_image_free(&image);
         return 0;
+    }
+    if (palette) {
+        // The map has 256 entries whatever the palette's length (those past it zero, transparent),
+        // so no index of a corrupt picture reads past it.
+        for (size_t index = 0; index < count; index++) {
+            memcpy(pixels + index * 4, colormap + (size_t)indices[index] * 4, 4);
+        }
+        free(indices);
     }
     out->pixels = pixels;
     out->width = image.width;

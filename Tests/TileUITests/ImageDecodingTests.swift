@@ -35,6 +35,19 @@ import TileUISamples
         #expect(converted[0] > 245 && (150...160).contains(converted[1]) && (50...60).contains(converted[2]))
     }
 
+    /// A palette PNG is read as its indices and expanded by its palette (alpha from `tRNS`): the
+    /// same pixels as libpng's RGBA reading of the same picture stored as RGBA, every one, and
+    /// for 4-bit indices too.
+    @Test func testPalettePNGDecodesToTheSamePixelsAsRGBA() throws {
+        let palette = try DecodedImage(decoding: ImageFixtures.data("fading-palette.png"))
+        let rgba = try DecodedImage(decoding: ImageFixtures.data("fading.png"))
+        #expect(palette.width == 40 && palette.height == 10)
+        #expect(palette.pixels == rgba.pixels)
+        #expect(Set(stride(from: 3, to: palette.pixels.count, by: 4).map { palette.pixels[$0] }).count > 20, "alphas of the fade")
+        let fourBit = try DecodedImage(decoding: ImageFixtures.data("wide-palette.png"))
+        #expect(try fourBit.pixels == DecodedImage(decoding: ImageFixtures.data("wide-palette-rgba.png")).pixels)
+    }
+
     @Test func testNotAPictureIsRefusedWithItsReason() {
         #expect(throws: ImageDecodingError(message: "not a PNG or JPEG picture (5 bytes)")) {
             try DecodedImage(decoding: Data("hello".utf8))
@@ -87,7 +100,7 @@ import TileUISamples
     /// budget: each result is a picture of the header's size or an error, never a crash.
     @Test func testFuzzedFilesDecodeOrFailCleanly() {
         var random = SplitMix64(seed: 13)
-        let originals = ["quadrants.png", "disc.png", "wide.png", "wide-palette.png", "wide.jpg", "gray.jpg", "cmyk.jpg"]
+        let originals = ["quadrants.png", "disc.png", "wide.png", "wide-palette.png", "fading-palette.png", "wide.jpg", "gray.jpg", "cmyk.jpg"]
             .map { Array(ImageFixtures.data($0)) }
         let deadline = Date().addingTimeInterval(4)
         var runs = 0, decoded = 0

@@ -37,10 +37,12 @@ public final class WidgetServices: Sendable {
         self.offline = offline
         self.timeZone = timeZone ?? SystemTimeZone.current(environment: environment)
         self.version = version
-        memory = directories.map { SharedStore(directory: $0.cache.appending(path: "memory")) }
-        store = directories.map { SharedStore(directory: $0.data) }
-        etagDirectory = directories?.cache.appending(path: "http")
-        leaseDirectory = directories.map { $0.cache.appending(path: "leases").path }
+        // Made from the folders' paths (`URL(filePath:appending:)`): two services are made at start.
+        let cache = directories?.cache.path
+        memory = cache.map { SharedStore(directoryPath: FilePath.join($0, "memory")) }
+        store = directories.map { SharedStore(directoryPath: $0.data.path) }
+        etagDirectory = cache.map { URL(filePath: $0, appending: "http") }
+        leaseDirectory = cache.map { FilePath.join($0, "leases") }
     }
 
     /// The process's HTTP client, made on first use.

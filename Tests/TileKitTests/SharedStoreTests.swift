@@ -57,5 +57,11 @@ import TileKit
         #expect(directories.config.path == "/home/u/.config/tiles")
         #expect(directories.state.path == "/home/u/.local/state/tiles")
         #expect(directories.data.path == "/home/u/.local/share/tiles")
+        // The URLs `appending(path:)` makes, which other code compares with.
+        #expect(directories.cache == URL(filePath: "/tmp/c").appending(path: "tiles"))
+        #expect(directories.config == URL(filePath: "/home/u").appending(path: ".config/tiles"))
+        let slashed = TilesDirectories(environment: ["HOME": "/", "XDG_DATA_HOME": "/d/"])
+        #expect(slashed.config.path == "/.config/tiles")
+        #expect(slashed.data.path == "/d/tiles")
     }
 }

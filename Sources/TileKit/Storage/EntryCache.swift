@@ -7,11 +7,14 @@ import TileUI
 public struct EntryCache: Sendable {
     /// The directory holding one file per tile.
     public let directory: URL
+    /// `directory`'s path, worked out once: each tile's file is named from it at start.
+    private let directoryPath: String
     private let log: @Sendable (String) -> Void
 
     /// A cache in `directory`; `log` receives one line per file that had to be ignored.
     public init(directory: URL, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
+        directoryPath = directory.path
         self.log = log
     }
 
@@ -39,12 +42,14 @@ public struct EntryCache: Sendable {
 
     /// The record saved for `instance`, if one exists for the same widget kind, revision and parameters.
     public func load(_ instance: WidgetInstance) -> Record? {
-        let url = file(for: instance.id)
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        // Read without Foundation's reader, which builds an error for a missing file (every
+        // tile's, on a first start), and without a URL until there is a file to name.
+        let path = filePath(for: instance.id)
+        guard let data = AtomicFile.contents(atPath: path) else { return nil }
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: data)
             guard envelope.format == Envelope.currentFormat, envelope.kind == instance.widget.kind else {
-                log("entry cache: ignoring \(url.path): written for another widget or format")
+                log("entry cache: ignoring \(path): written for another widget or format")
                 return nil
             }
             // A widget declared anew (another command, say) starts over, as does one with other parameters.
@@ -52,7 +57,7 @@ public struct EntryCache: Sendable {
             let entries = try instance.widget.decode(envelope.entries)
             return Record(entries: entries, policy: envelope.policy, nextReload: envelope.nextReload, savedAt: envelope.savedAt)
         } catch {
-            log("entry cache: ignoring unreadable \(url.path): \(error)")
+            log("entry cache: ignoring unreadable \(path): \(error)")
             return nil
         }
     }
@@ -76,8 +81,11 @@ public struct EntryCache: Sendable {
     /// The file for tile `id`: ASCII letters, digits, `-` and `_` as they are, every other byte
     /// of the id's UTF-8 as `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
     func file(for id: String) -> URL {
-        let safe = PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral)
-        return directory.appending(path: "\(safe).json")
+        URL(filePath: filePath(for: id))
+    }
+
+    private func filePath(for id: String) -> String {
+        FilePath.join(directoryPath, PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral) + ".json")
     }
 }
 

@@ -16,9 +16,14 @@ public struct SharedStore: Sendable {
 
     /// A store in `directory` (normally `$XDG_DATA_HOME/tiles`).
     public init(directory: URL) {
-        file = directory.appending(path: "store.json")
-        path = file.path
-        lockFile = directory.appending(path: "store.lock")
+        self.init(directoryPath: directory.path)
+    }
+
+    /// A store in the folder at `directoryPath`.
+    package init(directoryPath: String) {
+        path = FilePath.join(directoryPath, "store.json")
+        file = URL(filePath: path)
+        lockFile = URL(filePath: directoryPath, appending: "store.lock")
     }
 
     /// The value of `key`, or nil.

@@ -21,15 +21,16 @@ public struct TilesDirectories: Sendable, Hashable {
     /// The directories for `environment` (XDG variables; relative values are ignored, as the
     /// XDG spec asks).
     public init(environment: [String: String]) {
-        let home = URL(filePath: environment["HOME"] ?? NSHomeDirectory())
-        func base(_ variable: String, _ fallback: String) -> URL {
-            if let value = environment[variable], value.hasPrefix("/") { return URL(filePath: value) }
-            return home.appending(path: fallback)
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        // Each URL is made once from its whole path (`URL(filePath:appending:)`).
+        func directory(_ variable: String, _ fallback: String) -> URL {
+            let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FilePath.join(home, fallback)
+            return URL(filePath: base, appending: "tiles")
         }
         self.init(
-            config: base("XDG_CONFIG_HOME", ".config").appending(path: "tiles"),
-            cache: base("XDG_CACHE_HOME", ".cache").appending(path: "tiles"),
-            state: base("XDG_STATE_HOME", ".local/state").appending(path: "tiles"),
-            data: base("XDG_DATA_HOME", ".local/share").appending(path: "tiles"))
+            config: directory("XDG_CONFIG_HOME", ".config"),
+            cache: directory("XDG_CACHE_HOME", ".cache"),
+            state: directory("XDG_STATE_HOME", ".local/state"),
+            data: directory("XDG_DATA_HOME", ".local/share"))
     }
 }

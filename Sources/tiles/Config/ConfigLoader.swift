@@ -4,15 +4,24 @@ import TileKit
 
 /// Finds and reads the config file: `--config FILE`, else `$XDG_CONFIG_HOME/tiles/config.toml`.
 struct ConfigLoader {
-    var environment: [String: String]
+    let environment: [String: String]
     var widgets: [WidgetDescriptor]
     /// Runs the programs of widgets the file declares.
-    var host = ExtensionHost()
+    var host: ExtensionHost
+    /// `environment`'s folders, worked out once.
+    private let directories: TilesDirectories
+
+    init(environment: [String: String], widgets: [WidgetDescriptor], host: ExtensionHost = ExtensionHost()) {
+        self.environment = environment
+        self.widgets = widgets
+        self.host = host
+        directories = TilesDirectories(environment: environment)
+    }
 
     /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
-    var defaultFile: URL {
-        TilesDirectories(environment: environment).config.appending(path: "config.toml")
-    }
+    var defaultFile: URL { URL(filePath: defaultPath) }
+
+    private var defaultPath: String { FilePath.join(directories.config.path, "config.toml") }
 
     /// The config in `explicitPath`, which must exist; or the default file when it exists; or nil
     /// (the built-in board).
@@ -21,7 +30,7 @@ struct ConfigLoader {
         if let explicitPath {
             path = explicitPath
         } else {
-            path = defaultFile.path
+            path = defaultPath
             guard FileManager.default.fileExists(atPath: path) else { return nil }
         }
         return try read(path)
@@ -38,7 +47,7 @@ struct ConfigLoader {
         }
         var reader = ConfigReader(file: path, bytes: [UInt8](data), widgets: widgets, home: environment["HOME"])
         reader.host = host
-        reader.catalog = ExtensionCatalog(cacheDirectory: TilesDirectories(environment: environment).cache.appending(path: "extensions"))
+        reader.catalog = ExtensionCatalog(cacheDirectory: URL(filePath: directories.cache.path, appending: "extensions"))
         return try reader.read()
     }
 

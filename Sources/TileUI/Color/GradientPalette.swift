@@ -38,10 +38,10 @@ struct GradientPalette: Sendable {
         let hues = Self.hueRange(chromatic.map(\.hue))
         var candidates: [(index: Int, lab: OKLab)] = []
         for index in range {
-            let lab = ColorPalette.labTable[index]
-            let isGray = lab.chroma < Self.grayChroma
-            if isGray ? allowsGray : hues.map({ Self.contains($0, lab.hue) }) ?? false {
-                candidates.append((index, lab))
+            let polar = Self.polarTable[index]
+            let isGray = polar.chroma < Self.grayChroma
+            if isGray ? allowsGray : hues.map({ Self.contains($0, polar.hue) }) ?? false {
+                candidates.append((index, ColorPalette.labTable[index]))
             }
         }
         if candidates.isEmpty {
@@ -58,6 +58,10 @@ struct GradientPalette: Sendable {
         }
         self.candidates = candidates
     }
+
+    /// The chroma and hue of every palette entry, computed once: a board's first frame makes a
+    /// palette for each of its gradients.
+    private static let polarTable: [(chroma: Double, hue: Double)] = ColorPalette.labTable.map { ($0.chroma, $0.hue) }
 
     /// The palette for a gradient through `stops` drawn in `mode`, made once for each stops and
     /// mode (a tile redrawn every second would otherwise make it, and match every cell, anew).

@@ -39,10 +39,10 @@ public final class WidgetServices: Sendable {
         self.version = version
         // Made from the folders' paths (`URL(filePath:appending:)`): two services are made at start.
         let cache = directories?.cache.path
-        memory = cache.map { SharedStore(directoryPath: FilePath.join($0, "memory")) }
+        memory = cache.map { SharedStore(directoryPath: TilesDirectories.join($0, "memory")) }
         store = directories.map { SharedStore(directoryPath: $0.data.path) }
         etagDirectory = cache.map { URL(filePath: $0, appending: "http") }
-        leaseDirectory = cache.map { FilePath.join($0, "leases") }
+        leaseDirectory = cache.map { TilesDirectories.join($0, "leases") }
     }
 
     /// The process's HTTP client, made on first use.

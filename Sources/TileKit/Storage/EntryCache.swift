@@ -85,7 +85,7 @@ public struct EntryCache: Sendable {
     }
 
     private func filePath(for id: String) -> String {
-        FilePath.join(directoryPath, PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral) + ".json")
+        TilesDirectories.join(directoryPath, PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral) + ".json")
     }
 }
 

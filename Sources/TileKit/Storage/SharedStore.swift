@@ -20,8 +20,8 @@ public struct SharedStore: Sendable {
     }
 
     /// A store in the folder at `directoryPath`.
-    package init(directoryPath: String) {
-        path = FilePath.join(directoryPath, "store.json")
+    public init(directoryPath: String) {
+        path = TilesDirectories.join(directoryPath, "store.json")
         file = URL(filePath: path)
         lockFile = URL(filePath: directoryPath, appending: "store.lock")
     }

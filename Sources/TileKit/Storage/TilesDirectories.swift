@@ -24,7 +24,7 @@ public struct TilesDirectories: Sendable, Hashable {
         let home = environment["HOME"] ?? NSHomeDirectory()
         // Each URL is made once from its whole path (`URL(filePath:appending:)`).
         func directory(_ variable: String, _ fallback: String) -> URL {
-            let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FilePath.join(home, fallback)
+            let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? TilesDirectories.join(home, fallback)
             return URL(filePath: base, appending: "tiles")
         }
         self.init(

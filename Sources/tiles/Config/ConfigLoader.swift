@@ -21,7 +21,7 @@ struct ConfigLoader {
     /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
     var defaultFile: URL { URL(filePath: defaultPath) }
 
-    private var defaultPath: String { FilePath.join(directories.config.path, "config.toml") }
+    private var defaultPath: String { TilesDirectories.join(directories.config.path, "config.toml") }
 
     /// The config in `explicitPath`, which must exist; or the default file when it exists; or nil
     /// (the built-in board).

@@ -6,15 +6,14 @@ extension URL {
     /// parses and encodes the whole URL again, 13,500 instructions a call against 5,900 for
     /// `URL(filePath:)`, and a URL's `path` takes 4,600 more to work out, so the files a board
     /// names at start are made from their folders' paths (docs/performance.md).
-    package init(filePath folder: String, appending name: String) {
-        self.init(filePath: FilePath.join(folder, name))
+    public init(filePath folder: String, appending name: String) {
+        self.init(filePath: TilesDirectories.join(folder, name))
     }
 }
 
-/// Paths joined as strings.
-package enum FilePath {
-    /// `name` inside the folder `folder`.
-    package static func join(_ folder: String, _ name: String) -> String {
+extension TilesDirectories {
+    /// The path of `name` inside the folder `folder`, joined as strings.
+    public static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }

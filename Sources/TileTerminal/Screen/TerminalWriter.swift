@@ -87,8 +87,11 @@ struct TerminalWriter {
     ) {
         let end = min(xStart + cells.count, columns)
         guard xStart < end, let first = cells.baseAddress else { return }
-        // The last cell's colours and their numbers: runs are mostly one style.
-        var last: (foreground: RGBColor?, background: RGBColor?, attributes: CellAttributes, style: Style)?
+        // The last cell's colours and attributes (`styleKey`) and their style: runs are mostly one
+        // style. One integer compared, where comparing the optional colours and attributes
+        // field by field cost 60 instructions a cell.
+        var lastKey = UInt64.max
+        var lastStyle = Style.terminalDefault
         // The attributes that show a space's foreground, of those the terminal draws.
         let showsForeground = Self.blankShowsForeground.intersection(sequences.supportedAttributes)
         for x in xStart..<end {
@@ -110,16 +113,15 @@ struct TerminalWriter {
             let width = single?.width ?? grapheme?.cellWidth ?? 1
             let fits = width > 0 && x + width <= columns
             if sequences.scrollsAtLastCell && y == rows - 1 && x + (fits ? width : 1) == columns { continue }
-            var style: Style
-            if let last, last.foreground == foreground, last.background == background, last.attributes == attributes {
-                style = last.style
-            } else {
-                style = Style(
+            let key = Self.styleKey(foreground, background, attributes)
+            if key != lastKey {
+                lastStyle = Style(
                     attributes: attributes.intersection(sequences.supportedAttributes),
                     foreground: number(for: foreground),
                     background: number(for: background))
-                last = (foreground, background, attributes, style)
+                lastKey = key
             }
+            var style = lastStyle
             if ascii == 0x20, let pen, style.foreground != pen.foreground, style.attributes.isDisjoint(with: showsForeground) {
                 style.foreground = Self.blankForeground(for: style, after: pen)
             }
@@ -194,6 +196,17 @@ struct TerminalWriter {
     private static func blankForeground(for style: Style, after pen: Style) -> Int32 {
         let resets = !style.attributes.isSuperset(of: pen.attributes) || (style.background < 0 && pen.background >= 0)
         return resets ? -1 : pen.foreground
+    }
+
+    /// A cell's colours and attributes as one number: each colour's 24 bits and a bit for its
+    /// presence, then the attributes' 8 bits; the top six bits stay clear, so no key is
+    /// `UInt64.max`, which stands for no cell yet.
+    private static func styleKey(_ foreground: RGBColor?, _ background: RGBColor?, _ attributes: CellAttributes) -> UInt64 {
+        func bits(_ color: RGBColor?) -> UInt64 {
+            guard let color else { return 0 }
+            return 1 << 24 | UInt64(color.red) << 16 | UInt64(color.green) << 8 | UInt64(color.blue)
+        }
+        return bits(foreground) | bits(background) << 25 | UInt64(attributes.rawValue) << 50
     }
 
     /// Changes the terminal's style to `style`, from the one it has (or from none known).

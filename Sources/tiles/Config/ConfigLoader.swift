@@ -4,40 +4,39 @@ import TileKit
 
 /// Finds and reads the config file: `--config FILE`, else `$XDG_CONFIG_HOME/tiles/config.toml`.
 struct ConfigLoader {
-    let environment: [String: String]
+    var environment: [String: String]
     var widgets: [WidgetDescriptor]
     /// Runs the programs of widgets the file declares.
-    var host: ExtensionHost
-    /// `environment`'s folders, worked out once.
-    private let directories: TilesDirectories
-
-    init(environment: [String: String], widgets: [WidgetDescriptor], host: ExtensionHost = ExtensionHost()) {
-        self.environment = environment
-        self.widgets = widgets
-        self.host = host
-        directories = TilesDirectories(environment: environment)
-    }
+    var host = ExtensionHost()
 
     /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
-    var defaultFile: URL { URL(filePath: defaultPath) }
+    var defaultFile: URL { URL(filePath: Self.defaultPath(in: TilesDirectories(environment: environment))) }
 
-    private var defaultPath: String { TilesDirectories.join(directories.config.path, "config.toml") }
+    private static func defaultPath(in directories: TilesDirectories) -> String {
+        TilesDirectories.join(directories.config.path, "config.toml")
+    }
 
     /// The config in `explicitPath`, which must exist; or the default file when it exists; or nil
     /// (the built-in board).
     func load(explicitPath: String?) throws(ConfigError) -> TilesConfig? {
+        // The folders are worked out once, for the default file and the extensions' cache.
+        let directories = TilesDirectories(environment: environment)
         let path: String
         if let explicitPath {
             path = explicitPath
         } else {
-            path = defaultPath
+            path = Self.defaultPath(in: directories)
             guard FileManager.default.fileExists(atPath: path) else { return nil }
         }
-        return try read(path)
+        return try read(path, in: directories)
     }
 
     /// Reads and validates the config file at `path`.
     func read(_ path: String) throws(ConfigError) -> TilesConfig {
+        try read(path, in: TilesDirectories(environment: environment))
+    }
+
+    private func read(_ path: String, in directories: TilesDirectories) throws(ConfigError) -> TilesConfig {
         let data: Data
         do {
             data = try Data(contentsOf: URL(filePath: path))

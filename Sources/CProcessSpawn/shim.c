@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -32,3 +33,5 @@ int tiles_name_current_thread(const char *name) {
     strncpy(shortened, name, sizeof shortened - 1);
     return pthread_setname_np(pthread_self(), shortened);
 }
+
+int tiles_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }

@@ -68,6 +68,9 @@ public enum ExtensionDescription {
             guard let given = members[key] else { continue }
             let seconds = given.number ?? given.string.flatMap(DurationText.seconds)
             guard let seconds, seconds > 0 else { throw .mismatch(at: "\(path).\(key)", expected: "a duration like \"5m\" or seconds", found: given) }
+            if key == "timeout", seconds > WidgetDeclaration.maximumTimeout {
+                throw ExtensionError("\(path).timeout: at most \(DurationText.describe(WidgetDeclaration.maximumTimeout))")
+            }
             if key == "refresh" { declaration.refresh = seconds } else { declaration.timeout = seconds }
         }
         if let listen = members["listen"] {

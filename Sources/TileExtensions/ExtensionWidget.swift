@@ -21,6 +21,8 @@ public enum ExtensionWidget {
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
         descriptor.pushesUpdates = declaration.listen
+        // The run's own timeout, its kill grace and a margin: the runner reports a timeout first.
+        descriptor.callTimeout = declaration.timeout + ProgramCommand.defaultKillGrace + 5
         // An edited declaration (another command, refresh or parameter) is another widget.
         descriptor.revision = declaration.fingerprint
         return descriptor

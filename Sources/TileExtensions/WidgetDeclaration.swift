@@ -38,6 +38,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
     /// The defaults of a `[[widget]]` table.
     public static let defaultRefresh: TimeInterval = 15 * 60
     public static let defaultTimeout: TimeInterval = 10
+    /// The longest `timeout` a declaration may set: a one-shot run is not a job runner.
+    public static let maximumTimeout: TimeInterval = 10 * 60
     public static let defaultFamilies: [WidgetFamily] = WidgetFamily.systemFamilies + [.accessoryInline]
 
     public init(

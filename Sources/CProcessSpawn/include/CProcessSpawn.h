@@ -23,4 +23,8 @@ int tiles_pidfd_open(pid_t pid);
 /// (at most 15 bytes are kept).
 int tiles_name_current_thread(const char *name);
 
+/// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants of this process's children become its
+/// children instead of init's. 0, or -1 and errno.
+int tiles_become_child_subreaper(void);
+
 #endif

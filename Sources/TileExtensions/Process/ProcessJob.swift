@@ -63,11 +63,14 @@ final class ProcessJob: @unchecked Sendable {
         _ = kill(-process.pid, signal)
     }
 
-    /// Ends the run on tiles' side: records why and kills the group at once.
+    /// Ends the run on tiles' side: records why, sends the group SIGTERM, and SIGKILL after the
+    /// command's grace unless the leader exits first.
     func terminate(as status: ProgramStatus) {
         if forcedStatus == nil { forcedStatus = status }
-        signalGroup(SIGKILL)
-        killDeadline = nil
+        deadline = nil
+        guard killDeadline == nil else { return }
+        signalGroup(SIGTERM)
+        killDeadline = ProcessReactor.now() + max(command.killGrace, 0)
     }
 
     // MARK: Output

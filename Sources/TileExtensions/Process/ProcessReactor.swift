@@ -23,15 +23,18 @@ final class ProcessReactor: @unchecked Sendable {
         /// Run `action` on the reactor's thread at `deadline` (monotonic seconds).
         case timer(id: Int, deadline: TimeInterval, action: @Sendable () -> Void)
         case cancelTimer(id: Int)
-        /// Kill every group, start nothing from now on, then call `done`.
+        /// End every program and what runs left (SIGTERM, the grace, SIGKILL), start nothing from
+        /// now on, then call `done`.
         case shutDown(done: @Sendable () -> Void)
     }
 
     private struct Inbox {
         var requests: [Request] = []
         var started = false
-        var nextID = 1
     }
+
+    /// Job and timer numbers, unique in the process: a run's number marks what it leaves behind.
+    private static let nextID = Atomic<Int>(1)
 
     private let name: String
     private let inbox = Mutex(Inbox())
@@ -42,8 +45,12 @@ final class ProcessReactor: @unchecked Sendable {
     // The reactor thread's own state.
     private var jobs: [Int: ProcessJob] = [:]
     private var timers: [Int: (deadline: TimeInterval, action: @Sendable () -> Void)] = [:]
+    /// What runs that ended left running (tiles is their subreaper).
+    private let leftovers = LeftoverProcesses()
     /// Whether `shutDown()` ran; read it on the reactor's thread (from a job's handler).
     private(set) var isShutDown = false
+    /// A shut-down under way: when its grace ends, and whom to tell when everything is gone.
+    private var shutDownUnderWay: (graceEnds: TimeInterval, done: @Sendable () -> Void)?
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
 
     init(name: String) {
@@ -55,12 +62,9 @@ final class ProcessReactor: @unchecked Sendable {
         wakeWrite = ends[1]
     }
 
-    /// A number for a job or a timer, unique in this reactor.
+    /// A number for a job or a timer, unique in the process.
     func makeID() -> Int {
-        inbox.withLock { inbox in
-            defer { inbox.nextID += 1 }
-            return inbox.nextID
-        }
+        Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     /// Hands `request` to the reactor's thread (starting it the first time) and wakes it.
@@ -88,9 +92,9 @@ final class ProcessReactor: @unchecked Sendable {
         thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
-    /// Kills the process group of every program running (runs end `.cancelled`, streaming
-    /// programs are not restarted) and starts none from now on. Returns once the signals are sent,
-    /// so the process can exit right after; the reactor still reaps what it can.
+    /// Ends every program running and every process runs left (SIGTERM, the grace, SIGKILL; runs
+    /// end `.cancelled`, streaming programs are not restarted) and starts none from now on.
+    /// Returns once they are gone, or a second after the grace if some cannot be reaped.
     func shutDown() {
         let sent = NSCondition()
         let done = Mutex(false)
@@ -127,6 +131,8 @@ final class ProcessReactor: @unchecked Sendable {
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
+        // Descendants that outlive their program come back to tiles (`LeftoverProcesses`).
+        _ = LeftoverProcesses.becomeSubreaper()
         while true {
             let requests = inbox.withLock { inbox in
                 defer { inbox.requests = [] }
@@ -137,6 +143,8 @@ final class ProcessReactor: @unchecked Sendable {
             fireDeadlines(now: now)
             checkExitsWithoutPidfd()
             for job in jobs.values where job.exited { finish(job) }
+            if leftovers.update(now: Self.now()) { adoptLeftovers() }
+            checkShutDown()
 
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             var owners: [(ProcessJob, Role)] = []
@@ -149,6 +157,10 @@ final class ProcessReactor: @unchecked Sendable {
                 if job.stderr >= 0 { watch(job, job.stderr, POLLIN, .errors) }
                 if job.stdin >= 0 && !job.pendingInput.isEmpty { watch(job, job.stdin, POLLOUT, .input) }
                 if let pidfd = job.process?.pidfd, pidfd >= 0 { watch(job, pidfd, POLLIN, .exit) }
+            }
+            // A leftover's exit only wakes the loop, which reaps it at the top.
+            for (_, pidfd) in leftovers.descriptors {
+                descriptors.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0))
             }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(now: Self.now()))
             guard ready > 0 else { continue }
@@ -181,8 +193,10 @@ final class ProcessReactor: @unchecked Sendable {
         case .shutDown(let done):
             isShutDown = true
             timers = [:]
+            shutDownUnderWay = (Self.now() + ProgramCommand.defaultKillGrace, done)
             for job in jobs.values { job.terminate(as: .cancelled) }
-            done()
+            adoptLeftovers()
+            checkShutDown()
         }
     }
 
@@ -192,8 +206,18 @@ final class ProcessReactor: @unchecked Sendable {
             report(job, status: .cancelled, duration: 0)
             return
         }
-        switch SpawnedProcess.spawn(job.command) {
+        // Checked here, just before the exec, so a file changed after the config was read is
+        // caught too.
+        if let problem = CommandTrust.problem(with: job.command) {
+            report(job, status: .untrusted(problem), duration: 0)
+            return
+        }
+        var command = job.command
+        command.environment[LeftoverProcesses.markerVariable] = String(job.id)
+        LeftoverProcesses.runStarting(job.id)
+        switch SpawnedProcess.spawn(command) {
         case .failure(let error):
+            LeftoverProcesses.runEnded(job.id)
             let status: ProgramStatus = error.inWorkingDirectory
                 ? .badWorkingDirectory(job.command.workingDirectory ?? "", errno: error.errno) : .cannotRun(errno: error.errno)
             report(job, status: status, duration: 0)
@@ -219,10 +243,7 @@ final class ProcessReactor: @unchecked Sendable {
     private func fireDeadlines(now: TimeInterval) {
         for job in jobs.values where !job.exited {
             if let deadline = job.deadline, deadline <= now {
-                job.deadline = nil
-                if job.forcedStatus == nil { job.forcedStatus = .timedOut(job.command.timeout) }
-                job.signalGroup(SIGTERM)
-                job.killDeadline = now + max(job.command.killGrace, 0)
+                job.terminate(as: .timedOut(job.command.timeout))
             }
             if let killDeadline = job.killDeadline, killDeadline <= now {
                 job.killDeadline = nil
@@ -261,6 +282,8 @@ final class ProcessReactor: @unchecked Sendable {
             if job.exited { consider(now) }
         }
         for timer in timers.values { consider(timer.deadline) }
+        consider(leftovers.nextDeadline(now: now))
+        if let shutDownUnderWay { consider(shutDownUnderWay.graceEnds + (jobs.isEmpty && leftovers.isEmpty ? 0 : 1)) }
         guard let next else { return -1 }
         let milliseconds = ((next - now) * 1000).rounded(.up)
         return Int32(max(0, min(milliseconds, Double(Int32.max))))
@@ -332,14 +355,15 @@ final class ProcessReactor: @unchecked Sendable {
 
     // MARK: The end
 
-    /// The leader has exited: kill what it left in its group (while its zombie still holds the
-    /// group id), keep what it wrote before exiting, reap it and report.
+    /// The leader has exited: ask what it left in its group to end (while its zombie still holds
+    /// the group id), keep what it wrote before exiting, reap it, report, and adopt what the run
+    /// left elsewhere.
     private func finish(_ job: ProcessJob) {
         guard let process = job.process else { return }
-        job.signalGroup(SIGKILL)
+        job.signalGroup(SIGTERM)
         // Everything the leader wrote is in the pipes now (a full pipe would have kept it from
-        // exiting); what is left running was just killed, so this ends even if some process
-        // outside the group still holds the write end.
+        // exiting); the reads do not block, so this ends even if a process it left still holds
+        // the write end.
         readOutput(job, maximumReads: 64)
         readErrors(job, maximumReads: 64)
         job.flushPartialLine()
@@ -354,7 +378,31 @@ final class ProcessReactor: @unchecked Sendable {
         if process.pidfd >= 0 { close(process.pidfd) }
         job.process = nil
         jobs[job.id] = nil
+        LeftoverProcesses.runEnded(job.id)
         report(job, status: job.forcedStatus ?? waited, duration: Self.now() - job.startTime)
+        adoptLeftovers()
+    }
+
+    /// Adopts the processes that runs no longer running left behind (`LeftoverProcesses`).
+    private func adoptLeftovers() {
+        let now = Self.now()
+        leftovers.adopt(
+            endingRuns: isShutDown ? Set(jobs.keys) : [], leaders: Set(jobs.values.compactMap { $0.process?.pid }), now: now,
+            immediately: shutDownUnderWay.map { now >= $0.graceEnds } ?? false)
+    }
+
+    /// Ends a shut-down once nothing is left, sends SIGKILL to all when its grace is over, and
+    /// gives up on what cannot be reaped a second later.
+    private func checkShutDown() {
+        guard let shutDown = shutDownUnderWay else { return }
+        let now = Self.now()
+        if now >= shutDown.graceEnds {
+            for job in jobs.values { job.signalGroup(SIGKILL) }
+            leftovers.killAll()
+        }
+        guard (jobs.isEmpty && leftovers.isEmpty) || now >= shutDown.graceEnds + 1 else { return }
+        shutDownUnderWay = nil
+        shutDown.done()
     }
 
     private func report(_ job: ProcessJob, status: ProgramStatus, duration: TimeInterval) {

@@ -29,7 +29,7 @@ public struct ProgramCommand: Sendable, Hashable {
         workingDirectory: String? = nil,
         input: [UInt8] = [],
         timeout: TimeInterval = 10,
-        killGrace: TimeInterval = 1,
+        killGrace: TimeInterval = defaultKillGrace,
         outputLimit: Int = 1 << 20,
         errorLimit: Int = 64 << 10
     ) {
@@ -42,6 +42,9 @@ public struct ProgramCommand: Sendable, Hashable {
         self.outputLimit = outputLimit
         self.errorLimit = errorLimit
     }
+
+    /// Seconds between SIGTERM and SIGKILL unless a command sets its own.
+    public static let defaultKillGrace: TimeInterval = 1
 
     /// The program's name as the user wrote it, for messages.
     public var programName: String { arguments.first ?? "" }

@@ -19,6 +19,9 @@ public enum ProgramStatus: Sendable, Hashable {
     case badWorkingDirectory(String, errno: Int32)
     /// The task that ran it was cancelled, or the program was stopped; its group was killed.
     case cancelled
+    /// The program, or a file it was given, could be changed by another user, so it was not
+    /// started (`CommandTrust`); the text names the file and the fix.
+    case untrusted(String)
 
     /// Whether the program ran and exited 0.
     public var isSuccess: Bool { self == .exited(0) }
@@ -51,6 +54,8 @@ extension ProgramStatus {
                 + String(cString: strerror(code))
         case .cancelled:
             return "cancelled"
+        case .untrusted(let problem):
+            return problem
         }
     }
 

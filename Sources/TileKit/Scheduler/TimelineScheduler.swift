@@ -11,7 +11,8 @@ public final class TimelineScheduler {
     /// Tunables: budget, provider timeout, back-off.
     public struct Configuration: Sendable {
         public var budget: ReloadBudget
-        /// How long a provider may take before its call counts as failed (default 15 s).
+        /// How long a provider may take before its call counts as failed (default 15 s), unless
+        /// its widget sets a longer `WidgetDescriptor.callTimeout`.
         public var timeout: TimeInterval
         public var retry: RetryPolicy
 
@@ -267,7 +268,8 @@ public final class TimelineScheduler {
             if let inFlight = box.state.inFlight, now >= inFlight.deadline {
                 tasks[inFlight.token]?.cancel()
                 tasks[inFlight.token] = nil
-                box.state.finish(.failure(ProviderTimeout(seconds: configuration.timeout)), now: now, retry: configuration.retry)
+                let seconds = inFlight.deadline.timeIntervalSince(inFlight.started)
+                box.state.finish(.failure(ProviderTimeout(seconds: seconds)), now: now, retry: configuration.retry)
                 changed.insert(id)
             }
             if box.state.inFlight == nil, let due = box.inPlace({ $0.dueReason(at: now) }), starting(box.state.instance.widget) {
@@ -314,7 +316,7 @@ public final class TimelineScheduler {
         let token = nextToken
         nextToken += 1
         let freshSince = reason.isExplicit ? state.requestedAt : reason == .retry ? state.failedAttemptStart : nil
-        state.begin(reason: reason, token: token, now: now, timeout: configuration.timeout)
+        state.begin(reason: reason, token: token, now: now, timeout: callTimeout(for: state.instance.widget))
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
         let context = TimelineContext(
@@ -334,6 +336,12 @@ public final class TimelineScheduler {
                 post(Completion(id: instance.id, token: token, result: .failure(error)))
             }
         }
+    }
+
+    /// How long a call to `widget`'s provider may take: the scheduler's timeout, or the widget's
+    /// own when it sets a longer one (a program's `timeout`).
+    func callTimeout(for widget: WidgetDescriptor) -> TimeInterval {
+        max(configuration.timeout, widget.callTimeout ?? 0)
     }
 
     private func applyRequests(from center: WidgetCenter, now: Date) {

@@ -21,6 +21,9 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the provider needs no service or program (`computedLocally()`): the first frame
     /// waits for its timeline instead of drawing its placeholder.
     public var computesLocally = false
+    /// How long one provider call may take, when the widget needs longer than the scheduler's
+    /// default (a program with a long `timeout`); nil keeps the default.
+    public var callTimeout: TimeInterval?
     /// Identifies this version of the widget: its kind, and for a widget declared in a file, the
     /// declaration, so that an edited declaration replaces the tiles showing the old one.
     public var revision: String

@@ -39,6 +39,8 @@ extension ConfigReader {
                 throw context.error(at: path + [extra], "\(Context.display(path + [extra])): a widget with 'extension' describes itself; give only the extension's command")
             }
             let command = try commandLine(table["extension"]!, at: path + ["extension"], context)
+            let probe = WidgetDeclaration(kind: "describe", command: command, directory: directory)
+            try checkTrust(of: probe, at: path + ["extension"], context)
             do {
                 return try catalog.declarations(command: command, directory: directory)
             } catch {
@@ -55,6 +57,7 @@ extension ConfigReader {
             throw context.error(at: path, "\(Context.display(path)): missing key 'command' (the program and its arguments, like [\"./status.sh\"])")
         }
         var declaration = WidgetDeclaration(kind: kind, command: try commandLine(commandValue, at: path + ["command"], context), directory: directory)
+        try checkTrust(of: declaration, at: path + ["command"], context)
         for key in keys {
             let keyPath = path + [key]
             let value = table[key]!
@@ -70,6 +73,10 @@ extension ConfigReader {
                 let seconds = Self.seconds(value)
                 guard let seconds, seconds >= (key == "refresh" ? 1 : 0.1), seconds <= 7 * 86_400 else {
                     throw context.mismatch(at: keyPath, expected: "a duration like \"30s\", \"5m\" or \"2h\"", found: value)
+                }
+                if key == "timeout", seconds > WidgetDeclaration.maximumTimeout {
+                    throw context.error(at: keyPath, "\(Context.display(keyPath)): at most \(DurationText.describe(WidgetDeclaration.maximumTimeout)) "
+                        + "(a program that works longer belongs in a streaming widget, listen = true)")
                 }
                 if key == "refresh" { declaration.refresh = seconds } else { declaration.timeout = seconds }
             case "title":
@@ -96,6 +103,14 @@ extension ConfigReader {
             }
         }
         return [declaration]
+    }
+
+    /// Refuses a command whose program (or a file it reads) others could change (`CommandTrust`).
+    private func checkTrust(of declaration: WidgetDeclaration, at path: [String], _ context: Context) throws(ConfigError) {
+        let command = ProgramCommand(declaration.resolvedCommand, workingDirectory: declaration.directory)
+        if let problem = CommandTrust.problem(with: command) {
+            throw context.error(at: path, "\(Context.display(path)): \(problem)")
+        }
     }
 
     /// A duration: a number of seconds, or text like `5m` (`DurationText`).

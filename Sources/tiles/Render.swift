@@ -214,8 +214,8 @@ struct Render: AsyncParsableCommand {
     /// (exit 1 with the reason the board would show), since nothing else could stand in for it.
     private func programEntry(_ descriptor: WidgetDescriptor, named widget: String, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
         // A streaming program that never prints would keep the render waiting: give it the
-        // scheduler's provider timeout.
-        let timeout = TimelineScheduler.Configuration().timeout
+        // board's provider timeout (a program's own when longer).
+        let timeout = TimelineScheduler.Configuration().callTimeout(for: descriptor)
         let run = Task { try await descriptor.timeline(in: context, parameters: values) }
         let watchdog = Task {
             try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))

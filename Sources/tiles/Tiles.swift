@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileExtensions
 import TileKit
 
 /// The `tiles` command: a home screen of widgets for the terminal.
@@ -48,6 +49,8 @@ struct Tiles: ParsableCommand {
             } else {
                 try command.run()
             }
+            // What a render or `describe` started ends with the command (docs/extensions.md).
+            ProgramRunner.shutDownAllPrograms()
         } catch {
             exit(with: error)
         }
@@ -68,12 +71,13 @@ struct Tiles: ParsableCommand {
 
     /// Prints `error` as ArgumentParser would and exits with the contract's status.
     static func exit(with error: any Error) -> Never {
+        ProgramRunner.shutDownAllPrograms()
         if let error = error as? UsageError {
             Console.printError("tiles: \(error.message)")
             Foundation.exit(2)
         }
         if let error = error as? RenderFailure {
-            FileHandle.standardError.write(Data("tiles: \(error.message)\n".utf8))
+            Console.printError("tiles: \(error.message)")
             Foundation.exit(1)
         }
         let code = exitCode(for: error)

@@ -96,6 +96,8 @@ final class ProcessReactor: @unchecked Sendable {
     /// end `.cancelled`, streaming programs are not restarted) and starts none from now on.
     /// Returns once they are gone, or a second after the grace if some cannot be reaped.
     func shutDown() {
+        // A reactor that never started has nothing to end.
+        guard inbox.withLock({ $0.started }) else { return }
         let sent = NSCondition()
         let done = Mutex(false)
         submit(.shutDown(done: {

@@ -21,6 +21,12 @@ public final class TimelineScheduler {
             self.timeout = timeout
             self.retry = retry
         }
+
+        /// How long a call to `widget`'s provider may take: `timeout`, or the widget's own when it
+        /// sets a longer one (a program's `timeout`).
+        public func callTimeout(for widget: WidgetDescriptor) -> TimeInterval {
+            max(timeout, widget.callTimeout ?? 0)
+        }
     }
 
     public let configuration: Configuration
@@ -316,7 +322,7 @@ public final class TimelineScheduler {
         let token = nextToken
         nextToken += 1
         let freshSince = reason.isExplicit ? state.requestedAt : reason == .retry ? state.failedAttemptStart : nil
-        state.begin(reason: reason, token: token, now: now, timeout: callTimeout(for: state.instance.widget))
+        state.begin(reason: reason, token: token, now: now, timeout: configuration.callTimeout(for: state.instance.widget))
         let instance = state.instance
         providerCalls[instance.id, default: 0] += 1
         let context = TimelineContext(
@@ -336,12 +342,6 @@ public final class TimelineScheduler {
                 post(Completion(id: instance.id, token: token, result: .failure(error)))
             }
         }
-    }
-
-    /// How long a call to `widget`'s provider may take: the scheduler's timeout, or the widget's
-    /// own when it sets a longer one (a program's `timeout`).
-    func callTimeout(for widget: WidgetDescriptor) -> TimeInterval {
-        max(configuration.timeout, widget.callTimeout ?? 0)
     }
 
     private func applyRequests(from center: WidgetCenter, now: Date) {

@@ -36,9 +36,10 @@ enum JSONPath {
         }
     }
 
-    /// `text` cut to `limit` characters with `…`, controls shown as `?`.
+    /// `text` cut to `limit` characters with `…`, controls and bidi controls escaped as the
+    /// command line prints them (`\u001b`).
     static func shortened(_ text: String, limit: Int = 40) -> String {
-        let visible = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
-        return visible.count > limit ? String(visible.prefix(limit)) + "…" : visible
+        let clipped = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        return clipped.escapingControlCharacters()
     }
 }

@@ -210,7 +210,8 @@ struct RunDashboard: ParsableCommand {
             }() else { return }
             defer { try? handle.close() }
             handle.seekToEndOfFile()
-            handle.write(Data("\(stamp) \(line)\n".utf8))
+            // A line may quote a program or a service: it must not act on a terminal showing the log.
+            handle.write(Data("\(stamp) \(line.escapingControlCharacters())\n".utf8))
         }
     }
 }

@@ -74,7 +74,8 @@ import TileKit
             "fail.sh", "#!/bin/sh\necho 'first problem' >&2\nprintf 'no network\\033[2J\\n\\n' >&2\nexit 1\n")
         let result = await runner.run(ProgramCommand([script]))
         #expect(result.status == .exited(1))
-        #expect(result.failureReason == "exit 1: no network[2J")
+        // The escape sequence goes whole, not just its ESC.
+        #expect(result.failureReason == "exit 1: no network")
         #expect(result.errorOutput.text == "first problem\nno network\u{1B}[2J\n\n")
     }
 

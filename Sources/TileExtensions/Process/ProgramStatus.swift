@@ -81,17 +81,12 @@ extension ProgramStatus {
         return nil
     }
 
-    /// `text` without C0/C1 controls and bidi formatting characters, at most `limit` characters.
+    /// `text` without its escape sequences (a coloured error line keeps its words), at most
+    /// `limit` characters, any control left escaped (`\u001b`).
     static func printable(_ text: String, limit: Int) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: continue
-            default: scalars.append(scalar)
-            }
-        }
-        let clean = String(scalars)
-        return clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
+        let clean = TerminalText.sanitize(text).replacingOccurrences(of: "\t", with: " ")
+        let clipped = clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
+        return clipped.escapingControlCharacters()
     }
 
     /// `10 s`, `0.5 s`.

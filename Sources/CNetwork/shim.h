@@ -40,6 +40,35 @@ static inline void tiles_tls_queued_error(char *message, size_t size) {
     ERR_clear_error();
 }
 
+/* Frees the certificate kept for a failed check when its connection is freed. */
+static inline void tiles_tls_free_refused(void *parent, void *pointer, CRYPTO_EX_DATA *data, int index, long argl, void *argp) {
+    (void)parent; (void)data; (void)index; (void)argl; (void)argp;
+    X509_free(pointer);
+}
+
+/* Where a connection keeps the certificate its check refused: OpenSSL keeps no peer
+ * certificate after a failed handshake, and the message wants the name it was for. Made once,
+ * on the network thread. */
+static inline int tiles_tls_refused_index(void) {
+    static int index = -1;
+    if (index < 0) index = SSL_get_ex_new_index(0, NULL, NULL, NULL, tiles_tls_free_refused);
+    return index;
+}
+
+/* The check's callback: keeps the first certificate it refuses, and changes no verdict. */
+static inline int tiles_tls_verify(int passed, X509_STORE_CTX *store) {
+    if (!passed) {
+        SSL *connection = X509_STORE_CTX_get_ex_data(store, SSL_get_ex_data_X509_STORE_CTX_idx());
+        X509 *leaf = X509_STORE_CTX_get0_cert(store);
+        int index = tiles_tls_refused_index();
+        if (connection != NULL && leaf != NULL && index >= 0 && SSL_get_ex_data(connection, index) == NULL) {
+            X509_up_ref(leaf);
+            SSL_set_ex_data(connection, index, leaf);
+        }
+    }
+    return passed;
+}
+
 /* A client context: TLS 1.2 or later, the peer's certificate verified against `authorities`
  * (a PEM file) or, when NULL, the system's (SSL_CERT_FILE and SSL_CERT_DIR, else OpenSSL's
  * default file and directory: Debian's /etc/ssl/certs). NULL, with `message`, on failure. */
@@ -51,7 +80,8 @@ static inline SSL_CTX *tiles_tls_context(const char *authorities, char *message,
         return NULL;
     }
     SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
-    SSL_CTX_set_verify(context, SSL_VERIFY_PEER, NULL);
+    tiles_tls_refused_index();
+    SSL_CTX_set_verify(context, SSL_VERIFY_PEER, tiles_tls_verify);
     /* A peer that closes without close_notify reads as closed: the HTTP response's own length
      * (Content-Length, the last chunk) says whether it was cut short. */
     SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF | SSL_OP_NO_RENEGOTIATION);
@@ -129,16 +159,43 @@ static inline int tiles_tls_write(SSL *connection, const void *buffer, int size)
     return result > 0 ? result : tiles_tls_status(connection, result);
 }
 
-/* Why the last call on `connection` failed: the certificate check's verdict when it failed,
- * else the oldest queued error. */
-static inline void tiles_tls_failure(SSL *connection, char *message, size_t size) {
-    long verdict = SSL_get_verify_result(connection);
-    if (verdict != X509_V_OK) {
-        snprintf(message, size, "certificate not trusted: %s", X509_verify_cert_error_string(verdict));
-        ERR_clear_error();
-    } else {
-        tiles_tls_queued_error(message, size);
+/* The certificate check's verdict for `connection` (X509_V_OK when it passed or has not run). */
+static inline long tiles_tls_verify_result(SSL *connection) {
+    return SSL_get_verify_result(connection);
+}
+
+/* OpenSSL's words for a verdict (`certificate has expired`). */
+static inline const char *tiles_tls_verdict_text(long verdict) {
+    return X509_verify_cert_error_string(verdict);
+}
+
+/* The name the refused certificate is for: its first DNS or IP subject alternative name, else its
+ * subject's common name; "" when there is none or no certificate. */
+static inline void tiles_tls_peer_name(SSL *connection, char *name, size_t size) {
+    name[0] = 0;
+    X509 *certificate = SSL_get_ex_data(connection, tiles_tls_refused_index());
+    if (certificate == NULL) return;
+    GENERAL_NAMES *names = X509_get_ext_d2i(certificate, NID_subject_alt_name, NULL, NULL);
+    for (int index = 0; names != NULL && index < sk_GENERAL_NAME_num(names) && name[0] == 0; index++) {
+        GENERAL_NAME *entry = sk_GENERAL_NAME_value(names, index);
+        if (entry->type == GEN_DNS) {
+            snprintf(name, size, "%.*s", ASN1_STRING_length(entry->d.dNSName), (const char *)ASN1_STRING_get0_data(entry->d.dNSName));
+        } else if (entry->type == GEN_IPADD && ASN1_STRING_length(entry->d.iPAddress) == 4) {
+            const unsigned char *octets = ASN1_STRING_get0_data(entry->d.iPAddress);
+            snprintf(name, size, "%u.%u.%u.%u", octets[0], octets[1], octets[2], octets[3]);
+        }
     }
+    if (names != NULL) GENERAL_NAMES_free(names);
+    if (name[0] == 0) {
+        X509_NAME_get_text_by_NID(X509_get_subject_name(certificate), NID_commonName, name, (int)size);
+    }
+}
+
+/* Why the last call on `connection` failed, when it was not the certificate check: the oldest
+ * queued error. */
+static inline void tiles_tls_failure(SSL *connection, char *message, size_t size) {
+    (void)connection;
+    tiles_tls_queued_error(message, size);
 }
 
 #endif

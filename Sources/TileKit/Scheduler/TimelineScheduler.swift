@@ -258,6 +258,7 @@ public final class TimelineScheduler {
             tasks[completion.token] = nil
             guard let box = instances[completion.id], box.state.inFlight?.token == completion.token else { continue }
             box.state.finish(completion.result, now: now, retry: configuration.retry)
+            if case .failure(let error) = completion.result { log("\(completion.id): \(error)") }
             if case .success = completion.result, let cache {
                 if holdsCacheWrites {
                     heldCacheWrites.removeAll { $0.id == completion.id }
@@ -276,6 +277,7 @@ public final class TimelineScheduler {
                 tasks[inFlight.token] = nil
                 let seconds = inFlight.deadline.timeIntervalSince(inFlight.started)
                 box.state.finish(.failure(ProviderTimeout(seconds: seconds)), now: now, retry: configuration.retry)
+                log("\(id): \(ProviderTimeout(seconds: seconds))")
                 changed.insert(id)
             }
             if box.state.inFlight == nil, let due = box.inPlace({ $0.dueReason(at: now) }), starting(box.state.instance.widget) {

@@ -7,9 +7,17 @@ import TileUI
 /// The fetcher never retries; the scheduler reads ``retryAfter`` and the case to decide when
 /// to try again. No case ever carries a request header, so a token cannot leak through one.
 public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The server could not be reached: connection refused, DNS failure, network unreachable,
-    /// TLS failure or the connection dropped. The string names the cause.
+    /// There is no network to reach the server over: no route to it, or no answer from DNS at
+    /// all. The string names the cause.
     case offline(String)
+    /// The host name has no address (`cannot resolve api.github.com`).
+    case cannotResolve(host: String)
+    /// The server was reached but refused the connection, dropped it, did not answer in time,
+    /// or failed TLS for another reason than its certificate; the string says which.
+    case cannotConnect(String)
+    /// The server's certificate was refused; the string says why in a person's words
+    /// (`certificate expired`, `certificate is for example.com, not 127.0.0.1`).
+    case certificate(String)
     /// The whole request (connect, head and body) did not finish within the total timeout.
     case timedOut
     /// The service asked us to slow down (429, or 403 with `x-ratelimit-remaining: 0`);
@@ -25,8 +33,9 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The task waiting for the response was cancelled.
     case cancelled
 
-    /// A short status-line text such as "offline", "rate limited until 14:05", "HTTP 500" or a
-    /// 4xx message like "branch not found: o/r@main", with times in the current time zone.
+    /// A short status-line text such as "offline", "cannot resolve api.github.com", "certificate
+    /// expired", "rate limited until 14:05", "HTTP 500" or a 4xx message like "branch not found:
+    /// o/r@main", with times in the current time zone.
     public var description: String {
         description(in: SystemTimeZone.process)
     }
@@ -36,6 +45,10 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .offline:
             return "offline"
+        case .cannotResolve(let host):
+            return "cannot resolve \(host)"
+        case .cannotConnect(let reason), .certificate(let reason):
+            return reason
         case .timedOut:
             return "timed out"
         case .rateLimited(let until):

@@ -63,7 +63,8 @@ final class HTTPExchange: @unchecked Sendable {
         guard deadline > now else { return finish(.failure(.timedOut)) }
         deadlineTimer = loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in finish(.failure(.timedOut)) }
         connectTimer = loop.schedule(after: connectTimeout) { [self] in
-            finish(.failure(.offline(phase == .handshaking ? "TLS handshake timed out" : "connect timed out")))
+            finish(.failure(.cannotConnect(
+                phase == .handshaking ? "TLS handshake with \(target.host) timed out" : "cannot connect to \(target.host):\(target.port): timed out")))
         }
         if let address = SocketAddress(literal: target.host, port: target.port) {
             resolved(.success([address]))
@@ -101,7 +102,10 @@ final class HTTPExchange: @unchecked Sendable {
         closeSocket()
         guard !addresses.isEmpty else {
             let reason = firstConnectFailure.map(Self.describe) ?? "no address to connect to"
-            return finish(.failure(.offline("cannot connect to \(target.host):\(target.port): \(reason)")))
+            let message = "cannot connect to \(target.host):\(target.port): \(reason)"
+            // Only a missing route means no network; a refusal means the server is not there.
+            let noNetwork = [ENETUNREACH, ENETDOWN, EHOSTUNREACH].contains(firstConnectFailure ?? 0)
+            return finish(.failure(noNetwork ? .offline(message) : .cannotConnect(message)))
         }
         var address = addresses.removeFirst()
         socket = Glibc.socket(Int32(address.storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -138,7 +142,7 @@ final class HTTPExchange: @unchecked Sendable {
               let connection = tiles_tls_connection(
                   context, socket, target.host, SocketAddress.isLiteral(target.host) ? 1 : 0, &message, message.count)
         else {
-            return finish(.failure(.offline("TLS: " + Self.text(message))))
+            return finish(.failure(.cannotConnect("TLS: " + Self.text(message))))
         }
         tls = connection
         handshake()
@@ -154,11 +158,9 @@ final class HTTPExchange: @unchecked Sendable {
         case TILES_TLS_WANT_WRITE:
             whenReady(EPOLLOUT.rawValue) { [self] in handshake() }
         case TILES_TLS_CLOSED:
-            finish(.failure(.offline("connection closed by the server during the TLS handshake")))
+            finish(.failure(.cannotConnect("connection closed by the server during the TLS handshake")))
         default:
-            var message = [CChar](repeating: 0, count: 256)
-            tiles_tls_failure(tls, &message, message.count)
-            finish(.failure(.offline("TLS: " + Self.text(message))))
+            finish(.failure(tlsFailure(prefix: "TLS")))
         }
     }
 
@@ -255,21 +257,19 @@ final class HTTPExchange: @unchecked Sendable {
 
     private func fail(after result: Int, errno failure: Int32, while doing: String) {
         if tls != nil {
-            var message = [CChar](repeating: 0, count: 256)
-            tiles_tls_failure(tls, &message, message.count)
-            return finish(.failure(.offline("TLS error \(doing): " + Self.text(message))))
+            return finish(.failure(tlsFailure(prefix: "TLS error \(doing)")))
         }
         if failure == EPIPE || failure == ECONNRESET {
-            return finish(.failure(.offline("connection closed by the server")))
+            return finish(.failure(.cannotConnect("connection closed by the server")))
         }
-        finish(.failure(.offline("\(doing): \(String(cString: strerror(failure)))")))
+        finish(.failure(.cannotConnect("\(doing): \(String(cString: strerror(failure)))")))
     }
 
     /// Calls `next` once the socket is ready for `events` (or has an error or hang-up, which
     /// the next call then reports).
     private func whenReady(_ events: UInt32, _ next: @escaping () -> Void) {
         if !loop.watch(socket, for: events, { _ in next() }) {
-            finish(.failure(.offline("cannot watch the connection: \(String(cString: strerror(errno)))")))
+            finish(.failure(.cannotConnect("cannot watch the connection: \(String(cString: strerror(errno)))")))
         }
     }
 
@@ -277,7 +277,7 @@ final class HTTPExchange: @unchecked Sendable {
         switch failure {
         case .malformed(let reason): return .malformed(reason)
         case .tooLarge: return .tooLarge
-        case .truncated: return .offline("connection closed by the server")
+        case .truncated: return .cannotConnect("connection closed by the server")
         }
     }
 
@@ -306,6 +306,22 @@ final class HTTPExchange: @unchecked Sendable {
     /// The text of a NUL-terminated C message.
     private static func text(_ message: [CChar]) -> String {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Why the TLS connection failed: the certificate's problem in a person's words when the
+    /// check refused it, else OpenSSL's error after `prefix`.
+    private func tlsFailure(prefix: String) -> FetchError {
+        let verdict = tiles_tls_verify_result(tls)
+        if verdict != X509_V_OK {
+            var name = [CChar](repeating: 0, count: 256)
+            tiles_tls_peer_name(tls, &name, name.count)
+            let certificateName = Self.text(name)
+            return .certificate(CertificateVerdict.text(
+                verdict, host: target.host, certificateName: certificateName.isEmpty ? target.host : certificateName))
+        }
+        var message = [CChar](repeating: 0, count: 256)
+        tiles_tls_failure(tls, &message, message.count)
+        return .cannotConnect(prefix + ": " + Self.text(message))
     }
 
     private static func describe(_ failure: Int32) -> String {
@@ -390,7 +406,8 @@ struct SocketAddress: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            return .failure(.offline("cannot resolve \(host)"))
+            // EAI_AGAIN: no DNS server answered, which is what a machine without network sees.
+            return .failure(status == EAI_AGAIN ? .offline("cannot resolve \(host): no answer from DNS") : .cannotResolve(host: host))
         }
         defer { freeaddrinfo(first) }
         var found: [SocketAddress] = []
@@ -401,6 +418,31 @@ struct SocketAddress: Sendable {
             }
             next = entry.pointee.ai_next
         }
-        return found.isEmpty ? .failure(.offline("cannot resolve \(host)")) : .success(found)
+        return found.isEmpty ? .failure(.cannotResolve(host: host)) : .success(found)
+    }
+}
+
+/// A refused certificate in a person's words.
+enum CertificateVerdict {
+    /// `verdict` (OpenSSL's `X509_V_ERR_…`) for a connection to `host` whose certificate names
+    /// `certificateName`.
+    static func text(_ verdict: Int, host: String, certificateName: String) -> String {
+        switch Int32(verdict) {
+        case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+            "certificate not trusted: self-signed certificate for \(certificateName)"
+        case X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH:
+            "certificate is for \(certificateName), not \(host)"
+        case X509_V_ERR_CERT_HAS_EXPIRED:
+            "certificate expired"
+        case X509_V_ERR_CERT_NOT_YET_VALID:
+            "certificate not valid yet"
+        case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
+             X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            "certificate not trusted: \(certificateName) is signed by an unknown authority"
+        case X509_V_ERR_CERT_REVOKED:
+            "certificate revoked"
+        default:
+            "certificate not trusted: \(String(cString: tiles_tls_verdict_text(verdict)))"
+        }
     }
 }

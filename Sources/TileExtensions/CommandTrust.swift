@@ -23,13 +23,15 @@ public enum CommandTrust {
     public static func problem(with command: ProgramCommand) -> String? {
         guard let program = command.arguments.first, !program.isEmpty else { return nil }
         let directory = command.workingDirectory
+        // A program that is not there runs nothing: the spawn says it cannot run it.
+        var status = stat()
         if let located = executable(named: program, in: directory, searchPath: ProcessInfo.processInfo.environment["PATH"]),
+           stat(located, &status) == 0,
            let problem = TrustedPathWalk(path: located, consequence: "tiles does not run it").problem() {
             return problem
         }
         for argument in command.arguments.dropFirst() where !argument.isEmpty {
             let path = absolute(argument, in: directory)
-            var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             if let problem = TrustedPathWalk(path: path, consequence: "tiles does not run the command that reads it").problem() {
                 return problem

@@ -69,6 +69,11 @@ enum ImageJSON {
         guard let data = Data(base64Encoded: text) else {
             throw ViewNodeError(path: path, message: "not base64 text (expected the bytes of a PNG or JPEG file in base64)")
         }
+        // A picture too large to decode is refused here, with its size, where the program can
+        // be told; unreadable bytes draw a placeholder instead.
+        if let problem = DecodedImage.sizeProblem(of: data) {
+            throw ViewNodeError(path: path, message: problem.message)
+        }
         return data
     }
 }

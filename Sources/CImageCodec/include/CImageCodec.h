@@ -14,12 +14,29 @@ typedef struct {
     char error[160];
 } TilesDecodedImage;
 
-/// Decodes PNG or JPEG bytes (recognised by their signature) into `out`. Pictures of more than
-/// `max_pixels` pixels, or wider or taller than `max_side`, are refused from their header, before
-/// any pixel memory is allocated. Returns 1 on success, 0 with `out->error` set otherwise; never
-/// aborts and never jumps out of this call (libpng and libjpeg errors are caught inside).
-int tiles_image_decode(const unsigned char *bytes, size_t length, uint64_t max_pixels, uint32_t max_side,
+/// What a decode accepts, and how large it makes the picture it returns.
+typedef struct {
+    /// Pictures of more pixels, or wider or taller, are refused from their header.
+    uint64_t max_pixels;
+    uint32_t max_side;
+    /// An interlaced PNG is read whole: its own, lower limit.
+    uint64_t max_interlaced_pixels;
+    /// A picture whose longer side is over this is decoded smaller (box-filtered as it is read),
+    /// keeping its shorter side at least a quarter of this.
+    uint32_t max_decoded_side;
+    /// Read the header only: on success `pixels` stays NULL and the size is the file's.
+    int header_only;
+} TilesDecodeLimits;
+
+/// Decodes PNG or JPEG bytes (recognised by their signature) into `out`, row by row, never
+/// holding more than one row of the file's size besides the result (interlaced PNGs excepted).
+/// Returns 1 on success, 0 with `out->error` set otherwise; never aborts and never jumps out of
+/// this call (libpng and libjpeg errors are caught inside).
+int tiles_image_decode(const unsigned char *bytes, size_t length, const TilesDecodeLimits *limits,
                        TilesDecodedImage *out);
+
+/// Whether the failed decode in `out` refused the picture for its size (its header was read).
+int tiles_image_refused_for_size(const TilesDecodedImage *out);
 
 /// Frees the pixels of a successful decode; safe on a failed or already freed one.
 void tiles_image_free(TilesDecodedImage *image);

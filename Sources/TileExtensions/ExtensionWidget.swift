@@ -21,8 +21,10 @@ public enum ExtensionWidget {
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
         descriptor.pushesUpdates = declaration.listen
-        // The run's own timeout, its kill grace and a margin: the runner reports a timeout first.
-        descriptor.callTimeout = declaration.timeout + ProgramCommand.defaultKillGrace + 5
+        // A run ends at its own timeout, counted from its start, however long it waited for one of
+        // the runner's slots: the scheduler sets no deadline of its own. A streaming program's
+        // first answer is awaited (by a render) for its timeout, its kill grace and a margin.
+        descriptor.callTimeout = declaration.listen ? declaration.timeout + ProgramCommand.defaultKillGrace + 5 : .infinity
         // An edited declaration (another command, refresh or parameter) is another widget.
         descriptor.revision = declaration.fingerprint
         return descriptor

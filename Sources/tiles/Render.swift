@@ -218,6 +218,7 @@ struct Render: AsyncParsableCommand {
         let timeout = TimelineScheduler.Configuration().callTimeout(for: descriptor)
         let run = Task { try await descriptor.timeline(in: context, parameters: values) }
         let watchdog = Task {
+            guard timeout.isFinite else { return }
             try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
             run.cancel()
         }

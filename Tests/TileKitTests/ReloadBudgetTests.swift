@@ -221,4 +221,67 @@ import Testing
         await scheduler.run(until: t0 + 30, clock: clock)
         #expect(scheduler.label("a") == "retry")
     }
+
+    @Test func aWidgetsLongerCallTimeoutIsTheDeadline() async {
+        let gate = Gate()
+        let provider = ScriptedProvider([.gated(gate) { Timeline(entries: entries([(0, "slow")], from: $0), policy: .never) }])
+        let scheduler = TimelineScheduler(clock: clock, center: center)
+        var widget = labelWidget(provider: provider)
+        widget.callTimeout = 66
+        scheduler.add(WidgetInstance(id: "a", widget: widget, family: .systemSmall))
+        scheduler.processDue()
+        #expect(scheduler.nextWakeDate() == t0 + 66)
+        clock.set(to: t0 + 65)
+        scheduler.processDue()
+        #expect(scheduler.status(for: "a")?.reason == nil)
+        clock.set(to: t0 + 66)
+        scheduler.processDue()
+        #expect(scheduler.status(for: "a")?.reason == "timed out after 66 s")
+        gate.open()
+    }
+
+    @Test func aProviderThatEndsItsOwnCallsIsNeverTimedOutByTheScheduler() async {
+        // A program widget's run waits for a slot behind others, then has its own timeout.
+        let gate = Gate()
+        let provider = ScriptedProvider([.gated(gate) { Timeline(entries: entries([(0, "queued")], from: $0), policy: .never) }])
+        let scheduler = TimelineScheduler(clock: clock, center: center)
+        var widget = labelWidget(provider: provider)
+        widget.callTimeout = .infinity
+        scheduler.add(WidgetInstance(id: "a", widget: widget, family: .systemSmall))
+        scheduler.processDue()
+        #expect(scheduler.nextWakeDate() == nil, "no deadline to wake for")
+        clock.set(to: t0 + 3600)
+        scheduler.processDue()
+        #expect(scheduler.status(for: "a")?.reason == nil)
+        gate.open()
+        await scheduler.waitForProviders()
+        scheduler.processDue()
+        #expect(scheduler.label("a") == "queued")
+        #expect(provider.calls.count == 1)
+    }
+
+    @Test func aStreamingTileShowingUpdatesIsNotLoadingWhileItPicksUpTheNext() async {
+        let gate = Gate()
+        let provider = ScriptedProvider([
+            .timeline { Timeline(entries: entries([(0, "line 1")], from: $0), policy: .never) },
+            .gated(gate) { Timeline(entries: entries([(0, "line 2")], from: $0), policy: .never) },
+        ])
+        let scheduler = TimelineScheduler(clock: clock, center: center)
+        var widget = labelWidget(provider: provider)
+        widget.pushesUpdates = true
+        scheduler.add(WidgetInstance(id: "a", widget: widget, family: .systemSmall))
+        scheduler.processDue()
+        #expect(scheduler.status(for: "a")?.isLoading == true, "loading until the first update")
+        await scheduler.waitForProviders()
+        scheduler.processDue()
+        #expect(scheduler.label("a") == "line 1")
+        center.reloadTimelines(ofKind: widget.kind)
+        scheduler.processDue()
+        #expect(provider.calls.count == 2)
+        #expect(scheduler.status(for: "a")?.isLoading == false, "showing updates while the next call runs")
+        gate.open()
+        await scheduler.waitForProviders()
+        scheduler.processDue()
+        #expect(scheduler.label("a") == "line 2")
+    }
 }

@@ -126,7 +126,8 @@ struct InstanceState {
         if isBudgeted(reason) { ledger.record(now) }
         plannedReload = nil
         requestedAt = nil
-        inFlight = (token, reason, now, now.addingTimeInterval(timeout))
+        // A provider that ends every call itself has no deadline here.
+        inFlight = (token, reason, now, timeout.isFinite ? now.addingTimeInterval(timeout) : .distantFuture)
     }
 
     /// Applies a provider's result: a timeline resets failures; an error keeps the entries, marks
@@ -174,7 +175,7 @@ struct InstanceState {
     /// text's tick unless `includingLiveText`).
     func nextWakeDate(after now: Date, includingLiveText: Bool = true) -> Date? {
         var next: Date? = includingLiveText ? liveTextTick.flatMap { $0 > now ? $0 : now } : nil
-        if let inFlight { next = earliest(next, inFlight.deadline) }
+        if let inFlight, inFlight.deadline != .distantFuture { next = earliest(next, inFlight.deadline) }
         if inFlight == nil, let planned = plannedReload { next = earliest(next, effectiveDate(of: planned)) }
         if let upcoming = entries.first(where: { $0.date > now }) { next = earliest(next, upcoming.date) }
         return next
@@ -195,10 +196,16 @@ struct InstanceState {
         return changed
     }
 
+    /// Whether the tile waits for content: a call is under way, and the tile is not a streaming
+    /// one already showing updates (its calls only pick up what the program printed).
+    private var isLoading: Bool {
+        inFlight != nil && !(instance.widget.pushesUpdates && !entries.isEmpty)
+    }
+
     func status(now: Date) -> InstanceStatus {
         InstanceStatus(
             isStale: failure != nil, reason: failure?.reason, since: failure?.since,
-            nextAttempt: plannedReload.map(effectiveDate(of:)), isLoading: inFlight != nil,
+            nextAttempt: plannedReload.map(effectiveDate(of:)), isLoading: isLoading,
             isPlaceholder: entries.isEmpty)
     }
 }

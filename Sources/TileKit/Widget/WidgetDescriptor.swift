@@ -22,7 +22,8 @@ public struct WidgetDescriptor: Sendable {
     /// waits for its timeline instead of drawing its placeholder.
     public var computesLocally = false
     /// How long one provider call may take, when the widget needs longer than the scheduler's
-    /// default (a program with a long `timeout`); nil keeps the default.
+    /// default; `.infinity` for a provider that ends every call itself (a program run, ended at
+    /// its own timeout however long it waited for a slot); nil keeps the default.
     public var callTimeout: TimeInterval?
     /// Identifies this version of the widget: its kind, and for a widget declared in a file, the
     /// declaration, so that an edited declaration replaces the tiles showing the old one.

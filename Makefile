@@ -3,27 +3,19 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := /opt/swift/usr/bin:$(PATH)
 # A crashing test must not wait for a key under a TTY (docs/platform.md).
 export SWIFT_BACKTRACE := enable=no
-DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata
+DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata binutils
+# What only the tests need: jsonschema checks widget programs' output against docs/schema.
+TEST_DEBIAN_PACKAGES := python3-jsonschema
+# Variables that make a test run record golden files instead of checking them (`make golden`).
+RECORD_VARIABLES := TILES_RECORD_GOLDENS TILES_RECORD_DOCS SNAPSHOT_TESTING_RECORD TILES_RECORD_LUNAR TILES_RECORD_ALMANAC
 BENCH_SCRATCH := .build-bench
 RELEASE_SCRATCH := .build-release
 # The hand-written C ncursesw dashboard `make bench` runs beside tiles, when it is there (it lives
 # outside this repository: the project's shared folder beside the checkout).
 PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
-# The release binary is linked wholly static, glibc included (`-static-executable`): no shared
-# library to load or relocate, no dynamic loader, and libc's and libm's functions ordered with
-# the rest instead of 2.4 MiB of their shared objects' pages (docs/performance.md, ninth round;
-# what static glibc still reads at run time: docs/platform.md). It is not position-independent
-# (no 117,000 relocations to apply at start). Its
-# code reaches generic types' metadata through accessor calls that pass the conformances, not
-# through mangled names that the runtime resolves by scanning every conformance record: a fifth
-# less CPU before the first frame. Each function has its own section, and lld places the ones a
-# board runs (scripts/symbol-order.txt, recorded by `make symbol-order`) together at the front:
-# the kernel reads code in 64 KiB windows, so scattered functions were 18 MiB of resident code
-# for the 2 MB a board runs. Its symbols are not exported (nothing looks them up at run time):
-# the dynamic loader and the runtime's dladdr no longer map and search 30,000 of them
-# (docs/performance.md). The functions Swift leaves without a symbol (shared value witnesses,
-# outlined copies), which the order file cannot name, are gathered before them
-# (scripts/unnamed-functions.ld): scattered, they kept 3.1 MiB more code resident.
+# The release binary: linked wholly static where glibc's archives exist, not position-independent,
+# its functions ordered so that what a board runs sits together. Why each flag, and what it
+# saves: docs/performance.md, "The release build".
 SYMBOL_ORDER := $(CURDIR)/scripts/symbol-order.txt
 UNNAMED_FUNCTIONS := $(CURDIR)/scripts/unnamed-functions.ld
 STATIC_EXECUTABLE_FLAGS := -Xswiftc -static-executable
@@ -34,11 +26,7 @@ RELEASE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-ma
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
 	-Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(UNNAMED_FUNCTIONS)
-# The C libraries (ncursesw, tinfo, libpng, zlib, libjpeg, OpenSSL, libstdc++) are linked in from their
-# static archives too (then glibc too, above). Linking them in first, the dynamic loader's own
-# work before main fell from 2.1 to 0.25 million instructions (libstdc++'s relocations and symbol
-# lookups most of it), the first frame's from 36.1 to 33.3 million, and peak RSS by 2 to 3 MiB
-# (docs/performance.md).
+# The C libraries are linked from their static archives too (scripts/static_c_libs.sh).
 STATIC_C_LIBS := $(CURDIR)/$(RELEASE_SCRATCH)/static-c-libs
 
 # Where `make install` puts tiles: $(PREFIX)/bin/tiles and its man page and shell completions.
@@ -51,12 +39,15 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
 
-.PHONY: deps test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall
+.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
+	@$(MAKE) --no-print-directory install-debian-packages PACKAGES="$(DEBIAN_PACKAGES)"
+
+install-debian-packages:
 	@missing=""; \
-	for pkg in $(DEBIAN_PACKAGES); do \
+	for pkg in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -73,8 +64,10 @@ build: deps
 run: build
 	$(SWIFT) run tiles
 
-## test-deps: what only the tests need: Python's jsonschema, to check widget programs' output against docs/schema
+## test-deps: what only the tests need, from Debian like the rest (pip only for a python3 on PATH
+## that is not Debian's and so does not see Debian's modules)
 test-deps: deps
+	@$(MAKE) --no-print-directory install-debian-packages PACKAGES="$(TEST_DEBIAN_PACKAGES)"
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema
 
 ## test: build and run every test (XCTest and Swift Testing), with the Swift extension example built first
@@ -82,6 +75,11 @@ test-deps: deps
 # end, where a CI log's tail shows them (a failing test's message comes long before the summary).
 TEST_LOG := .build/test-output.log
 test: test-deps
+	@for variable in $(RECORD_VARIABLES); do \
+	  if printenv $$variable >/dev/null; then \
+	    echo "make test: $$variable is set, which records golden files instead of checking them; unset it (recording is make golden's)" >&2; exit 2; \
+	  fi; \
+	done
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --package-path examples/swift-extension
 	@{ $(SWIFT) test 2>&1; echo $$? > $(TEST_LOG).status; } | tee $(TEST_LOG); \
@@ -104,12 +102,16 @@ bench: release
 	fi
 	python3 scripts/bench_dashboard.py $(RELEASE_SCRATCH)/release/tiles
 
-## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then review `git diff`
+## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then
+## check them with a normal run; review `git diff` before committing
+GOLDEN_TESTS := Golden|RenderTests/testRenderMatchesGoldenFiles|RenderFormatTests|SizeClassRenderTests/everyWidget|PaletteRenderTests|DocExamplesTests
 golden: deps
-	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter Golden
-	TILES_RECORD_GOLDENS=1 $(SWIFT) test --filter 'RenderTests/testRenderMatchesGoldenFiles|RenderFormatTests|SizeClassRenderTests/everyWidget|PaletteRenderTests'
-	TILES_RECORD_DOCS=1 $(SWIFT) test --filter DocExamplesTests
-	@echo "golden files re-recorded; review them with git diff before committing"
+	@# A recording run reports each file it writes as a failure, on purpose: its status is not the
+	@# verdict. The run after it, without the variables, is, and must pass.
+	@mkdir -p .build
+	-SNAPSHOT_TESTING_RECORD=all TILES_RECORD_GOLDENS=1 TILES_RECORD_DOCS=1 $(SWIFT) test --filter '$(GOLDEN_TESTS)' > .build/golden-recording.log 2>&1
+	$(SWIFT) test --filter '$(GOLDEN_TESTS)'
+	@echo "golden files re-recorded and checked; review them with git diff before committing"
 
 ## gallery: redraw docs/gallery (every built-in widget × family × scheme, and the board, as SVG) and its section in docs/widgets.md
 gallery: deps
@@ -148,7 +150,8 @@ install-files:
 	@test -x "$(TILES_BIN)" || { echo "install-files: no executable at TILES_BIN=$(TILES_BIN); run make install" >&2; exit 2; }
 	install -d "$(ROOT)/bin" "$(ROOT)/share/man/man1" "$(ROOT)/share/bash-completion/completions" \
 		"$(ROOT)/share/zsh/site-functions" "$(ROOT)/share/fish/vendor_completions.d"
-	install -m 0755 "$(TILES_BIN)" "$(ROOT)/bin/tiles"
+	@# Stripped: the debug information stays in the build folder's binary.
+	install -m 0755 -s "$(TILES_BIN)" "$(ROOT)/bin/tiles"
 	"$(ROOT)/bin/tiles" generate-manual > "$(ROOT)/share/man/man1/tiles.1"
 	"$(ROOT)/bin/tiles" --generate-completion-script bash > "$(ROOT)/share/bash-completion/completions/tiles"
 	"$(ROOT)/bin/tiles" --generate-completion-script zsh > "$(ROOT)/share/zsh/site-functions/_tiles"

@@ -277,7 +277,7 @@ import Testing
         #expect(scheduler.label("a") == "line 1")
         center.reloadTimelines(ofKind: widget.kind)
         scheduler.processDue()
-        #expect(provider.calls.count == 2)
+        #expect(scheduler.hasProvidersRunning, "the reload call is under way")
         #expect(scheduler.status(for: "a")?.isLoading == false, "showing updates while the next call runs")
         gate.open()
         await scheduler.waitForProviders()

@@ -118,11 +118,18 @@ import TileUIJSON
         var lines = text.components(separatedBy: "\n")
         let examples = try Self.examples(in: lines)
         #expect(examples.count >= 30)
-        if ProcessInfo.processInfo.environment["TILES_RECORD_DOCS"] != nil {
+        // Recording (make golden) writes the outputs into the document and fails the run with a
+        // message, so a stray variable can never pass.
+        if let value = ProcessInfo.processInfo.environment["TILES_RECORD_DOCS"] {
+            guard value == "1" else {
+                Issue.record("TILES_RECORD_DOCS=\(value): set it to 1 to record (make golden), or unset it")
+                return
+            }
             for example in examples.reversed() {
                 lines.replaceSubrange(example.outputLines, with: Self.output(of: example).components(separatedBy: "\n"))
             }
             try lines.joined(separator: "\n").write(to: Self.document, atomically: true, encoding: .utf8)
+            Issue.record("recorded the outputs in \(Self.document.path) on purpose; review them with git diff, then run the tests without the variable")
             return
         }
         for example in examples {

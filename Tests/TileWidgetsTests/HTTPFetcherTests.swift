@@ -59,8 +59,9 @@ extension NetworkSuite {
                     let error = await fetchError { () async throws(FetchError) in try await fetcher.get(url) }
                     let elapsed = ContinuousClock.now - started
                     #expect(error?.description == "cannot connect to 127.0.0.1:\(url.port ?? 0): connection refused")
-                    // The default connect timeout is 3 s; a refusal must not wait for it.
-                    #expect(elapsed < .seconds(1), "elapsed \(elapsed)")
+                    // The default connect timeout is 3 s; a refusal must not wait for it (the bound
+                    // leaves room for a loaded 2-core machine running the whole suite).
+                    #expect(elapsed < .milliseconds(2500), "elapsed \(elapsed)")
                 }
             }
         }

@@ -9,10 +9,10 @@ func runTiles(_ arguments: [String], environment: [String: String] = [:]) throws
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    // Colour depends on the terminal variables, so the runner's own never leak into a test.
-    var inherited = ProcessInfo.processInfo.environment
-    for name in ["NO_COLOR", "COLORTERM", "TERM"] { inherited[name] = nil }
-    process.environment = inherited.merging(environment) { $1 }
+    // Nothing of the developer's (a config, a theme, colour variables) reaches a test.
+    let variables = PrivateEnvironment(environment)
+    defer { withExtendedLifetime(variables) {} }
+    process.environment = variables.variables
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

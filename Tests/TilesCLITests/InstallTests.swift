@@ -70,6 +70,12 @@ import Testing
         // A clean environment: no PATH to the build, no XDG variables, a home of its own.
         let clean = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let tiles = prefix.appendingPathComponent("bin/tiles").path
+        // Installed stripped; the build folder keeps the debug information.
+        let sections = try Self.run("/usr/bin/env", ["readelf", "-S", "-W", tiles], in: elsewhere, environment: clean)
+        #expect(sections.status == 0 && sections.stdout.contains(".text"), "\(sections.stderr)")
+        #expect(!sections.stdout.contains(".debug_info") && !sections.stdout.contains(".symtab"), "the installed binary keeps debug sections")
+        let built = try Self.run("/usr/bin/env", ["readelf", "-S", "-W", builtTiles], in: elsewhere, environment: clean)
+        #expect(built.stdout.contains(".debug_info"))
         let version = try Self.run(tiles, ["--version"], in: elsewhere, environment: clean)
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")

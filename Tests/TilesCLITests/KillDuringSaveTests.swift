@@ -19,7 +19,9 @@ import Glibc
             let process = Process()
             process.executableURL = products.appendingPathComponent("tiles")
             process.arguments = arguments(attempt)
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let variables = PrivateEnvironment(environment)
+            defer { withExtendedLifetime(variables) {} }
+            process.environment = variables.variables
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -80,7 +80,9 @@ func runProgram(_ argv: [String], environment: [String: String]) throws -> Strin
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = argv
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let variables = PrivateEnvironment(environment)
+    defer { withExtendedLifetime(variables) {} }
+    process.environment = variables.variables
     let out = Pipe()
     process.standardOutput = out
     try process.run()

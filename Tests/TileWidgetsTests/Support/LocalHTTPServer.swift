@@ -108,7 +108,9 @@ final class LocalHTTPServer: Sendable {
 
     /// A port on 127.0.0.1 that nothing listens on: the discard port. A privileged port is never
     /// handed out as an ephemeral one, so no concurrent test's socket can take it in the meantime
-    /// (a released ephemeral port could be, and then a connect is reset instead of refused).
+    /// (a bound-and-closed ephemeral port could be, and then a connect is reset instead of
+    /// refused). Debian runs no discard service unless inetd is installed, and the tests using
+    /// this port expect "connection refused": a machine that listens there fails them loudly.
     static func unusedPort() async throws -> Int { 9 }
 
     /// The requests received for `path`, oldest first.

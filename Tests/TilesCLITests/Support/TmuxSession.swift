@@ -100,9 +100,11 @@ final class TmuxSession {
     let socket: String
     private var isClosed = false
     private let clientEnvironment: [String: String]
+    private let privateEnvironment: PrivateEnvironment
 
-    /// Starts `command` (argv, no shell) as `exec env TERM=<term> LANG=C.UTF-8
-    /// SWIFT_BACKTRACE=enable=no <environment> <command>` in a `width` × `height` session.
+    /// Starts `command` (argv, no shell) as `exec env -i <a PrivateEnvironment> TERM=<term>
+    /// <environment> <command>` in a `width` × `height` session: nothing of the developer's but
+    /// `PATH` reaches it.
     ///
     /// With `remainOnExit` the pane stays after the command exits, so a test can read
     /// `#{pane_dead_status}`; `options` are tmux options set globally in the same invocation
@@ -117,10 +119,9 @@ final class TmuxSession {
         // of the test's own terminal must not leak into the program's.
         for name in ["TMUX", "TMUX_PANE", "COLORTERM", "NO_COLOR"] { client[name] = nil }
         clientEnvironment = client
-        var variables = ["TERM": term, "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no"]
-        variables.merge(environment) { _, new in new }
-        let assignments = variables.sorted { $0.key < $1.key }.map { Self.shellQuoted("\($0.key)=\($0.value)") }
-        let shellCommand = "exec env " + (assignments + command.map(Self.shellQuoted)).joined(separator: " ")
+        privateEnvironment = PrivateEnvironment(["TERM": term].merging(environment) { _, new in new })
+        let assignments = privateEnvironment.variables.sorted { $0.key < $1.key }.map { Self.shellQuoted("\($0.key)=\($0.value)") }
+        let shellCommand = "exec env -i " + (assignments + command.map(Self.shellQuoted)).joined(separator: " ")
         var arguments = ["new-session", "-d", "-x", String(width), "-y", String(height), shellCommand]
         if remainOnExit { arguments += [";", "set-option", "-g", "remain-on-exit", "on"] }
         for option in options { arguments += [";", "set-option", "-g"] + option }

@@ -141,18 +141,18 @@ struct TileRenderCacheTests {
 
     @Test func theCellsOfTicksBetweenTwoFramesAddUp() {
         let tens = Rect(x: 4, y: 2, width: 1, height: 2), seconds = Rect(x: 6, y: 6, width: 2, height: 1)
-        #expect(DashboardSession.span(tens, seconds) == Rect(x: 4, y: 2, width: 4, height: 5))
-        #expect(DashboardSession.span(seconds, tens) == Rect(x: 4, y: 2, width: 4, height: 5))
+        #expect(BoardRenderer.span(tens, seconds) == Rect(x: 4, y: 2, width: 4, height: 5))
+        #expect(BoardRenderer.span(seconds, tens) == Rect(x: 4, y: 2, width: 4, height: 5))
         let nothing = Rect(x: 0, y: 0, width: 0, height: 0)
-        #expect(DashboardSession.span(nothing, seconds) == seconds, "a tick that drew nothing adds no cell")
-        #expect(DashboardSession.span(tens, nothing) == tens)
+        #expect(BoardRenderer.span(nothing, seconds) == seconds, "a tick that drew nothing adds no cell")
+        #expect(BoardRenderer.span(tens, nothing) == tens)
     }
 
     @Test func aFailedOpenNamesTheLinkOnce() {
         let url = URL(string: "https://example.com/x")!
-        #expect(DashboardSession.openFailure(url, .exitStatus(program: "/bin/false", status: 1))
+        #expect(EffectRunner.openFailure(url, .exitStatus(program: "/bin/false", status: 1))
             == "cannot open https://example.com/x: opener failed: /bin/false exited with status 1")
         let none = OpenError.noOpener(url: url.absoluteString, tried: ["xdg-open"])
-        #expect(DashboardSession.openFailure(url, none) == none.description)
+        #expect(EffectRunner.openFailure(url, none) == none.description)
     }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+import TileKit
+import TileUI
+
+/// Carries out what the board's state asks for (`DashboardEffect`): families and reloads in the
+/// scheduler, links opened, text copied, themes loaded, parameters saved, the state saved. Each
+/// effect says what the state should hear next, if anything.
+final class EffectRunner {
+    /// What came of an effect.
+    enum Outcome {
+        case done
+        /// The board quits.
+        case quit
+        /// The state hears this next.
+        case then(DashboardEvent)
+    }
+
+    private let options: DashboardOptions
+    private let scheduler: TimelineScheduler
+    private let terminal: any TerminalDevice
+    private let renderer: BoardRenderer
+    private let config: ConfigApplier
+    private let catalog: ThemeCatalog
+    private let stateFile: URL
+    private let inbox: MessageInbox
+    private let wake: @Sendable () -> Void
+    /// Called after the edit form wrote the config file (it may be new: the board watches it then).
+    private let configFileWritten: () -> Void
+
+    init(
+        options: DashboardOptions, scheduler: TimelineScheduler, terminal: any TerminalDevice, renderer: BoardRenderer,
+        config: ConfigApplier, catalog: ThemeCatalog, stateFile: URL, inbox: MessageInbox,
+        wake: @escaping @Sendable () -> Void, configFileWritten: @escaping () -> Void
+    ) {
+        self.options = options
+        self.scheduler = scheduler
+        self.terminal = terminal
+        self.renderer = renderer
+        self.config = config
+        self.catalog = catalog
+        self.stateFile = stateFile
+        self.inbox = inbox
+        self.wake = wake
+        self.configFileWritten = configFileWritten
+    }
+
+    /// Runs `effect`, asked for by `state`.
+    func perform(_ effect: DashboardEffect, state: DashboardState) -> Outcome {
+        switch effect {
+        case .setFamily(let id, let family):
+            for widget in state.tile(id)?.widgets ?? [] { scheduler.setFamily(family, for: widget.instanceID) }
+        case .reload(let id):
+            if let id {
+                for widget in state.tile(id)?.widgets ?? [] { scheduler.reload(id: widget.instanceID) }
+            } else {
+                scheduler.reloadAll()
+            }
+        case let .saveParameters(id, member, values):
+            return saveParameters(values, tile: id, member: member, state: state)
+        case let .scrollStack(id, offset):
+            return .then(.stackScrolled(id: id, offset: offset, now: options.clock.now()))
+        case .open(let url):
+            // An opener per link, so that a failure reported later still names the link.
+            let inbox = self.inbox, wake = self.wake, log = options.log
+            let opener = LinkOpener { error in
+                log("open \(url.absoluteString): \(error)")
+                inbox.post(Self.openFailure(url, error))
+                wake()
+            }
+            if case .failure(let error) = opener.open(url, environment: options.environment) {
+                options.log("open \(url.absoluteString): \(error)")
+                return .then(.message(Self.openFailure(url, error)))
+            }
+        case .copy(let text):
+            terminal.write(rawSequence: Clipboard.osc52Sequence(copying: text))
+        case .loadTheme(let current):
+            guard let name = DashboardState.themeName(after: current, in: catalog.names) else { return .done }
+            do {
+                return .then(.themeLoaded(name: name, theme: try catalog.theme(named: name)))
+            } catch {
+                options.log("theme: \(error)")
+                return .then(.themeFailed(name: name, message: shortDescription(of: error)))
+            }
+        case .saveState:
+            if let failure = saveState(state) { return .then(failure) }
+        case .quit:
+            return .quit
+        }
+        return .done
+    }
+
+    /// Saves the board's state (families, scheme, page); the message to show when it could not.
+    func saveState(_ state: DashboardState) -> DashboardEvent? {
+        do {
+            try state.persisted.save(to: stateFile)
+            return nil
+        } catch {
+            options.log("state: \(error)")
+            return .message("cannot save the board's state: \(error)")
+        }
+    }
+
+    /// Saves an edit form's values (to the config file when the board has one), then gives the
+    /// widget its new parameters, which reloads it at once and free of budget (B3.7 [T]). A save
+    /// that fails leaves the form open with the reason and the widget as it was.
+    private func saveParameters(_ values: [String: ParameterValue], tile id: String, member: Int, state: DashboardState) -> Outcome {
+        guard let tile = state.tile(id), tile.widgets.indices.contains(member),
+              let instance = scheduler.instance(tile.widgets[member].instanceID) else { return .done }
+        let resolved: [String: ParameterValue]
+        do {
+            resolved = try instance.widget.resolveParameters(values)
+        } catch {
+            return .then(.parametersNotSaved(error.description))
+        }
+        var report = "\(id): applied to this run only (the board comes from --tiles, not a config file)"
+        if let save = options.saveParameters {
+            do {
+                report = try save(id, member, resolved)
+            } catch {
+                options.log("edit: \(id) not saved: \(error)")
+                return .then(.parametersNotSaved("not saved: \(error)"))
+            }
+            configFileWritten()
+        }
+        config.recordParameters(resolved, tile: id, member: member)
+        scheduler.setParameters(resolved, for: instance.id)
+        renderer.invalidate([instance.id])
+        options.log("edit: \(id) \(report)")
+        return .then(.parametersSaved(id: id, member: member, values: resolved, report: report))
+    }
+
+    /// A failed open for the status line, naming the link once.
+    static func openFailure(_ url: URL, _ error: OpenError) -> String {
+        let text = error.description
+        return text.contains(url.absoluteString) ? text : "cannot open \(url.absoluteString): \(text)"
+    }
+
+    /// A theme error for the status line: a file in the user's theme directory is named
+    /// `themes/<file>` rather than by its full path, so the line number stays in view.
+    private func shortDescription(of error: any Error) -> String {
+        guard var themeError = error as? ThemeError else { return String(describing: error) }
+        let file = URL(filePath: themeError.file)
+        if file.deletingLastPathComponent().standardizedFileURL.path == catalog.directory.standardizedFileURL.path {
+            themeError.file = "themes/" + file.lastPathComponent
+        }
+        return themeError.description
+    }
+}
+
+/// Messages for the status line posted from other threads (an opener that failed after it
+/// started), and news of the config file, taken by the main loop after it is woken.
+final class MessageInbox: Sendable {
+    private let messages = Mutex<[String]>([])
+    private let configChanged = Mutex(false)
+
+    /// Notes that the config file changed.
+    func postConfigChange() { configChanged.withLock { $0 = true } }
+    /// Whether the config file changed since the last call.
+    func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
+
+    func post(_ message: String) { messages.withLock { $0.append(message) } }
+    func takeAll() -> [String] { messages.withLock { all in defer { all = [] }; return all } }
+}

@@ -36,7 +36,8 @@ public final class TimelineScheduler {
     private let subscription: WidgetCenter.Subscription
     private let wake: @Sendable () -> Void
     private let log: @Sendable (String) -> Void
-    private let inbox = Inbox()
+    /// Finished provider calls waiting for the scheduler's thread.
+    private let inbox = TakeAllQueue<Completion>()
     /// Each tile's state, boxed so that it is read and changed in place: through a dictionary of
     /// the structs themselves, reading one field copied the whole state (its entries, ledger and
     /// strings) and every change wrote a copy back, about 40,000 instructions of a 1 Hz tick.
@@ -390,11 +391,3 @@ public struct ProviderTimeout: Error, CustomStringConvertible {
     public var description: String { "timed out after \(Int(seconds)) s" }
 }
 
-/// Finished provider calls waiting for the scheduler's thread.
-private final class Inbox: Sendable {
-    private let completions = Mutex<[Completion]>([])
-
-    func append(_ completion: Completion) { completions.withLock { $0.append(completion) } }
-    func takeAll() -> [Completion] { completions.withLock { all in defer { all = [] }; return all } }
-    var isEmpty: Bool { completions.withLock { $0.isEmpty } }
-}

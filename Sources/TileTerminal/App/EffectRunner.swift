@@ -151,7 +151,7 @@ final class EffectRunner {
 /// Messages for the status line posted from other threads (an opener that failed after it
 /// started), and news of the config file, taken by the main loop after it is woken.
 final class MessageInbox: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = TakeAllQueue<String>()
     private let configChanged = Mutex(false)
 
     /// Notes that the config file changed.
@@ -159,6 +159,6 @@ final class MessageInbox: Sendable {
     /// Whether the config file changed since the last call.
     func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
 
-    func post(_ message: String) { messages.withLock { $0.append(message) } }
-    func takeAll() -> [String] { messages.withLock { all in defer { all = [] }; return all } }
+    func post(_ message: String) { messages.append(message) }
+    func takeAll() -> [String] { messages.takeAll() }
 }

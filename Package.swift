@@ -31,11 +31,9 @@ let package = Package(
         .target(name: "TileUIJSON", dependencies: ["TileUI"]),
         .target(name: "TileKit", dependencies: ["TileUI"]),
         .target(name: "CProcessSpawn"),
-        // Every module a target's code uses is listed, TileUI too where TileKit re-exports it: in a
-        // release build a target inlines code of the modules it uses, and SwiftPM rebuilds it
-        // when a listed module changes only. An unlisted TileUI left TileExtensions allocating
-        // the old, smaller RetainedDrawing after a field was added, and the heap was corrupted
-        // (docs/platform.md, "Packages and builds"; PackageDependencyTests).
+        // Every module a target's code uses is listed, TileUI too where TileKit re-exports it:
+        // SwiftPM rebuilds a target only when a listed module changes, and a release build
+        // inlines code across modules (docs/platform.md, "Packages and builds"; PackageDependencyTests).
         .target(name: "TileExtensions", dependencies: ["TileUI", "TileKit", "TileUIJSON", "CProcessSpawn"]),
         .target(name: "TilesExtension", dependencies: ["TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
         .target(

@@ -23,7 +23,7 @@ public struct TOMLLimits: Equatable, Sendable {
     }
 
     /// 1 MiB, 64 levels, 60 characters, 20,000 tables, 100,000 values: far beyond any config or
-    /// theme a person writes, and small enough that any document within them parses in well
-    /// under 50 MiB (a megabyte of tiny tables would otherwise take 30 MiB more).
+    /// theme a person writes, and small enough that any document within them parses in bounded
+    /// memory (the table limit keeps a megabyte of tiny tables from taking tens of MiB).
     public static let `default` = TOMLLimits(maxBytes: 1 << 20, maxDepth: 64, shownLength: 60)
 }

@@ -100,7 +100,7 @@ public struct TOMLTable: Equatable, Sendable, Sequence {
 
     /// Walks a table's keys and values in key order. A named type: an opaque `some
     /// IteratorProtocol` made the runtime build the iterator's type from its mangled name at the
-    /// first loop over a table, 0.4 million instructions of the board's start (docs/performance.md).
+    /// first loop over a table, a cost at every start (docs/performance.md).
     public struct Iterator: IteratorProtocol {
         private let items: [Storage.Item]
         private var index = 0

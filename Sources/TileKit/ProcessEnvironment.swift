@@ -5,8 +5,7 @@ import Glibc
 /// The same dictionary as `ProcessInfo.processInfo.environment` (each entry split at its first
 /// `=`, entries without one skipped, a later duplicate winning, invalid UTF-8 repaired), at a
 /// fraction of the cost: Foundation decodes each entry through an unspecialized generic path,
-/// half a million instructions for a twenty-variable environment, which the board paid twice
-/// before its first frame (docs/performance.md).
+/// which the board paid twice before its first frame (docs/performance.md).
 public enum ProcessEnvironment {
     /// Every variable, now.
     public static func current() -> [String: String] {

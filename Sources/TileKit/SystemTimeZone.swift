@@ -6,8 +6,7 @@ import TileUI
 /// as a `Zone` read from the system's files (no ICU).
 ///
 /// Foundation's lookup reads the whole environment through `ProcessInfo` twice (for `TZFILE` and
-/// `TZ`), a million instructions of the board's start for a twenty-variable environment
-/// (docs/performance.md). This takes the same steps in the same order on the dictionary the
+/// `TZ`), a cost at every start (docs/performance.md). This takes the same steps in the same order on the dictionary the
 /// board already has, and leaves the last one (the C library's `localtime`) and every case that
 /// reaches it to `TimeZone.current` itself. One step is tiles' own: a `TZ` that names no zone but
 /// is a POSIX rule (`CST-8`, `EST5EDT,M3.2.0,M11.1.0`) is read as the C library reads it.

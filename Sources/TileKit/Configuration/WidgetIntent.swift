@@ -37,13 +37,13 @@ extension WidgetIntent {
     public init(values: [String: ParameterValue]) throws(ParameterError) {
         self.init()
         // The parameter list is built only when there is a value to set (its key paths and
-        // closures cost 0.1–0.2 million instructions an intent at start), and searched by a scan:
-        // a dictionary keyed by parameter is generic over the intent and cost as much again.
+        // closures are costly to make at start), and searched by a scan: a dictionary keyed by
+        // parameter is generic over the intent and costs as much again.
         guard !values.isEmpty else { return }
         let parameters = Self.parameters
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             // A plain loop: `first(where:)` is reached through Sequence's witnesses here, whose
-            // associated types the runtime resolves on first use (0.37 million instructions).
+            // associated types the runtime resolves on first use, a cost at start.
             var found: WidgetParameter<Self>?
             for parameter in parameters where parameter.key == key {
                 found = parameter

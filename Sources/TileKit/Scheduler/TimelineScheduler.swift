@@ -40,7 +40,7 @@ public final class TimelineScheduler {
     private let inbox = TakeAllQueue<Completion>()
     /// Each tile's state, boxed so that it is read and changed in place: through a dictionary of
     /// the structs themselves, reading one field copied the whole state (its entries, ledger and
-    /// strings) and every change wrote a copy back, about 40,000 instructions of a 1 Hz tick.
+    /// strings) and every change wrote a copy back, on every tick.
     private var instances: [String: StateBox] = [:]
 
     private final class StateBox {

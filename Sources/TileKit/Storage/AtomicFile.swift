@@ -31,8 +31,8 @@ public enum AtomicFile {
 extension AtomicFile {
     /// The whole content of the regular file at `path`, or nil when it cannot be read (most
     /// often: there is none). An `open`, `fstat`, `read`s and `close`: Foundation's readers build
-    /// an error, with its path and description, for a missing file, 11,000 instructions each
-    /// time a retrying widget looks for a store that is not there (docs/performance.md).
+    /// an error, with its path and description, for a missing file, each time a retrying widget
+    /// looks for a store that is not there.
     public static func contents(atPath path: String) -> Data? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }

@@ -3,9 +3,8 @@ import Foundation
 extension URL {
     /// The file URL of `name` (a file name, or names joined by `/`) in the folder at `folder`: what
     /// `URL(filePath: folder).appending(path: name)` makes, from one string. `appending(path:)`
-    /// parses and encodes the whole URL again, 13,500 instructions a call against 5,900 for
-    /// `URL(filePath:)`, and a URL's `path` takes 4,600 more to work out, so the files a board
-    /// names at start are made from their folders' paths (docs/performance.md).
+    /// parses and encodes the whole URL again, and a URL's `path` is worked out again, so the
+    /// files a board names at start are made from their folders' paths (docs/performance.md).
     public init(filePath folder: String, appending name: String) {
         self.init(filePath: TilesDirectories.join(folder, name))
     }

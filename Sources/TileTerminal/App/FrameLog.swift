@@ -19,8 +19,7 @@ import TileKit
 ///
 /// The report is written with `open` and `write`, not Foundation's `FileManager` and
 /// `FileHandle`: the board measured with a report must be the board users run, and Foundation's
-/// file classes kept 2.6 MiB more of the release binary's code resident, none of it in the
-/// order the board's own code is laid out in (docs/performance.md, ninth round).
+/// file classes keep more of the release binary's code resident (docs/performance.md).
 struct FrameLog {
     /// Why a frame was drawn.
     enum Reason: String {

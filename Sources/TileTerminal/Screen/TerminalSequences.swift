@@ -5,7 +5,7 @@ import TileUI
 /// The escape sequences a frame is written with, read once from the terminal's terminfo entry.
 ///
 /// Parameterised sequences (colours, cursor addresses) are formatted by terminfo's own `tiparm`,
-/// about 2,900 instructions a call, so each colour is formatted once and kept; a cursor address
+/// which is slow, so each colour is formatted once and kept; a cursor address
 /// in the ANSI form every terminal tiles has met uses (`\E[%i%p1%d;%p2%dH`) is written directly.
 /// Pure apart from the injected capability reader and formatter: tests read real entries.
 struct TerminalSequences {

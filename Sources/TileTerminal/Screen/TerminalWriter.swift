@@ -4,8 +4,8 @@ import TileUI
 /// characters, with sequences from the terminal's terminfo entry (`TerminalSequences`).
 ///
 /// tiles draws its frames itself rather than through ncurses' `doupdate`: ncurses formatted
-/// every colour change with `tiparm` (1.7 million instructions of a 160×40 gradient board's
-/// redraw) and compared rows tiles had already diffed. ncurses still sets the terminal up, reads
+/// every colour change with `tiparm` and compared rows tiles had already diffed
+/// (docs/performance.md). ncurses still sets the terminal up, reads
 /// the keys and gives the terminal back.
 ///
 /// The writer remembers the style it last set and where the cursor is, across frames, so a tick
@@ -88,8 +88,7 @@ struct TerminalWriter {
         let end = min(xStart + cells.count, columns)
         guard xStart < end, let first = cells.baseAddress else { return }
         // The last cell's colours and attributes (`styleKey`) and their style: runs are mostly one
-        // style. One integer compared, where comparing the optional colours and attributes
-        // field by field cost 60 instructions a cell.
+        // style. One integer compared, not the optional colours and attributes field by field.
         var lastKey = UInt64.max
         var lastStyle = Style.terminalDefault
         // The attributes that show a space's foreground, of those the terminal draws.

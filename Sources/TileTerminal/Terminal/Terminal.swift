@@ -61,10 +61,9 @@ public final class Terminal {
             throw .systemCallFailed(call: "fdopen", errno: errno)
         }
         // ncurses sizes its three screens (curscr, newscr, stdscr) from the entry's `lines` and
-        // `cols` (24×80 for most), not from the terminal: tiles draws its frames itself, so a
-        // screen the terminal's size was 28 bytes a cell three times over (537,600 bytes at
-        // 160×40), reallocated on every resize, and never drawn. A resize still comes as
-        // `KEY_RESIZE`; `size` asks the kernel (docs/performance.md, ninth round). An entry
+        // `cols` (24×80 for most), not from the terminal: tiles draws its frames itself, so
+        // screens the terminal's size would be three large buffers, reallocated on every resize,
+        // and never drawn. A resize still comes as `KEY_RESIZE`; `size` asks the kernel. An entry
         // without a size (`linux`, `xterm-kitty`) would leave ncurses a 0×0 screen whose input
         // never comes: those keep the terminal's size.
         use_env(!(probed[profile.terminfoName]?.hasSize ?? false))
@@ -112,8 +111,7 @@ public final class Terminal {
         colorMode = writer.depth.colorMode
         restoresAfterCrash = FatalSignalRescue.arm(descriptor: STDOUT_FILENO)
         // No `doupdate`: ncurses has written its set-up (`curs_set` and `mousemask` flush), and
-        // its first update would only clear the screen the first frame clears (0.46 million
-        // instructions).
+        // its first update would only clear the screen the first frame clears.
         if requestsSGRMouse { write(rawSequence: Self.sgrMouseOn) }
     }
 

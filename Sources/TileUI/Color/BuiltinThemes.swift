@@ -6,7 +6,7 @@
 extension Theme {
     /// The theme views use when none is chosen: iOS system colours. The values of
     /// `Themes/default.toml`, written out so that a board starts without parsing the file's text
-    /// (0.6 million instructions, 4 % of the first frame's); a test checks that they are the file's.
+    /// (docs/performance.md); a test checks that they are the file's.
     public static let `default` = Theme(name: "Default", colors: [
         "board.background": Appearance(light: RGBColor(hex: 0xF2F2F7), dark: RGBColor(hex: 0x000000)),
         "widget.background": Appearance(light: RGBColor(hex: 0xFFFFFF), dark: RGBColor(hex: 0x1C1C1E)),

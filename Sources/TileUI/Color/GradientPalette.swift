@@ -93,8 +93,7 @@ struct GradientPalette: Sendable {
     /// hash of its key, and a later colour with the same slot replaces it. Every cell of a
     /// gradient looks its colour up on every frame (a 1 Hz tick repaints the countdown's), and a
     /// dictionary's hashing cost more than the rest of the cell's paint. A board's gradients take
-    /// a few hundred colours; 32 kB of slots are zeroed at start where 16,384 slots took 128 kB,
-    /// 32 page faults of the first frame.
+    /// a few hundred colours, so 4,096 slots are enough, and fewer pages are zeroed at start.
     private static let matches = Mutex<[UInt64]>([UInt64](repeating: 0, count: 1 << matchSlotBits))
     private static let matchSlotBits = 12
 

@@ -62,7 +62,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
 
     /// WCAG 2's relative luminance: sRGB channels made linear, then weighted. The channels are
     /// looked up (`SRGB.linear`): dim text asks this for each of its cells, and six `pow` calls a
-    /// colour were 0.35 million instructions of the first frame (docs/performance.md).
+    /// colour showed in the first frame's profile (docs/performance.md).
     private var wcagLuminance: Double {
         0.2126 * SRGB.linear[Int(red)] + 0.7152 * SRGB.linear[Int(green)] + 0.0722 * SRGB.linear[Int(blue)]
     }

@@ -55,11 +55,10 @@ struct ThemeReader {
         var entries: [Entry] = []
         collectEntries(table, at: [], into: &entries)
         for entry in entries.sorted(by: { $0.position < $1.position }) {
-            // Most names are one quoted key ("text.primary"): joining a one-part path through
-            // the generic `joined` cost the default theme 0.4 million instructions at start.
+            // Most names are one quoted key ("text.primary"): a one-part path is not joined through
+            // the generic, unspecialized `joined`.
             let key = entry.path.count == 1 ? entry.path[0] : entry.path.joined(separator: ".")
-            // Shown (quoted safely) only in an error: making it for every colour cost the
-            // default theme 70,000 instructions at start.
+            // Shown (quoted safely) only in an error, so it is made only for one.
             let name = { TOMLError.shown(key) }
             // A control character in a name would reach the terminal when the name is shown.
             if entry.path.contains(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) {

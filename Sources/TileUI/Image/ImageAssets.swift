@@ -63,10 +63,9 @@ public enum ImageAssets {
     /// anything else.
     private static func readFile(_ url: URL) -> Data? {
         // stat(2) follows a link to what it names, so a link to a regular file passes and a
-        // dangling one, a loop or a folder do not; without FileManager's dictionary of `Any`
-        // (half a million instructions of the first frame for three pictures) and without
-        // resolving the path's links first (`resolvingSymlinksInPath`: a `readlink` a component,
-        // 0.1 million instructions for a board whose assets folder does not exist).
+        // dangling one, a loop or a folder do not; without FileManager's dictionary of `Any` and
+        // without resolving the path's links first (a `readlink` a component), both costs at
+        // start (docs/performance.md).
         var status = stat()
         guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maxFileBytes
         else { return nil }

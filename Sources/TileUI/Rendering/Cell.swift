@@ -17,8 +17,8 @@ public struct CellAttributes: OptionSet, Hashable, Sendable {
 ///
 /// A cell holds no reference: its grapheme is packed into two words (`PackedGrapheme`), so a
 /// grid's cells are copied, compared and destroyed as plain memory. A `Character` field made
-/// every copy of a cell a retain and every destruction a release, which took about a third of
-/// the instructions of a resize's full redraw (docs/performance.md, tenth round).
+/// every copy of a cell a retain and every destruction a release, a large part of a resize's
+/// full redraw (docs/performance.md).
 public struct Cell: Hashable, Sendable {
     /// The grapheme drawn here; a space when empty. Meaningless when `isContinuation` is true.
     public var character: Character {

@@ -81,8 +81,8 @@ extension BlockFont {
 
         /// The glyph whose pixel rows start at `rowStarts` of `sheet`, `width` bytes each (`#` ink,
         /// anything else blank): each pair of pixel rows folded into one row of half blocks,
-        /// written as UTF-8 in place. Built from Characters and Bool bitmaps, the two faces took
-        /// 1.2 million instructions of the first frame (docs/performance.md).
+        /// written as UTF-8 in place, cheaper at start than Characters and Bool bitmaps
+        /// (docs/performance.md).
         init(_ sheet: UnsafeBufferPointer<UInt8>, rowStarts: ArraySlice<Int>, width: Int) {
             self.width = width
             let ink = UInt8(ascii: "#")
@@ -141,8 +141,7 @@ extension BlockFont {
 
     /// The glyphs of one scale, by the code of their character: every glyph is named by a
     /// character of one scalar below U+0100 (ASCII and `°`). Looked up by that number, not
-    /// hashed as `Character` keys: a face was 0.4 million instructions of the first frame that
-    /// shows a block-glyph number, and every layout of such a number looks up each character.
+    /// hashed as `Character` keys: every layout of a block-glyph number looks up each character.
     private struct Face: Sendable {
         private var glyphs: [Glyph?] = Array(repeating: nil, count: 256)
 

@@ -46,8 +46,7 @@ enum CellWidth {
 
     /// Two bits per scalar below `directLimit`, four scalars a byte (32 KB), unpacked from the ranges
     /// on first use: a binary search per character was most of the cost of measuring CJK text.
-    /// A range fills its whole bytes at once (setting scalar by scalar cost a million
-    /// instructions of the first frame; docs/performance.md).
+    /// A range fills its whole bytes at once, not scalar by scalar, which showed at start.
     private static let packed: [UInt8] = {
         var bytes = [UInt8](repeating: 0b0101_0101, count: Int(directLimit) / 4)
         bytes.withUnsafeMutableBufferPointer { bytes in

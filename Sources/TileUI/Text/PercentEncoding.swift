@@ -2,9 +2,9 @@
 /// cache file names, terminal hyperlinks.
 ///
 /// Foundation's `addingPercentEncoding(withAllowedCharacters:)` gives the same text through
-/// CFString, bridging and a character set built for each call: 1.3 million instructions of the
-/// board's first frame for QQ Sync's share link alone (docs/performance.md). A test compares the
-/// two on every ASCII character and on mixed text.
+/// CFString, bridging and a character set built for each call, which QQ Sync's share link paid
+/// at every start (docs/performance.md). A test compares the two on every ASCII character and
+/// on mixed text.
 public enum PercentEncoding {
     /// `text` with every UTF-8 byte that `isLiteral` rejects written `%XX` (upper-case hex).
     public static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {

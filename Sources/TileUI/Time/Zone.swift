@@ -6,7 +6,7 @@ import Synchronization
 /// Foundation's `TimeZone`.
 ///
 /// Foundation's named zones are ICU's, and the first one a process makes loads ICU's data and
-/// code, about 0.7 MiB of a board's resident memory (docs/performance.md); a `Zone` read from
+/// code into a board's resident memory (docs/performance.md); a `Zone` read from
 /// the system's files does not, and it follows the system's tzdata as `date` does.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// The name the zone was made from ("Asia/Shanghai", "UTC", "GMT+0800"), as entries store it.

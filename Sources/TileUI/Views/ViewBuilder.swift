@@ -110,8 +110,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     @usableFromInline let content: (Data.Element) -> Content
     /// The children's nodes, made by code specialized where the ForEach is written: `_makeNodes`
     /// is often reached through the `View` witness, unspecialized, where walking `Data` looks
-    /// its iterator and element types up at run time (0.27 million instructions of the first
-    /// frame for Alipay's buttons, docs/performance.md).
+    /// its iterator and element types up at run time (docs/performance.md).
     @usableFromInline let makeNodes: (_ViewInputs) -> [LayoutNode]
 
     @inlinable public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {

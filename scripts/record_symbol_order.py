@@ -29,7 +29,7 @@ are listed like the rest: ncurses is built about a function per object, and libp
 zlib and OpenSSL contribute the few objects a board runs; left where the linker put them,
 ncurses' functions and OpenSSL's start-up CPU probe (a constructor) mapped about 1.2 MiB of
 code around them, and the tick's ncurses calls were spread over pages of their own
-(docs/performance.md, tenth round). glibc's archive is not in ARCHIVES and its functions are
+(docs/performance.md, "The release build"). glibc's archive is not in ARCHIVES and its functions are
 listed too: it is built a function or two per object, and in the static release binary
 (`-static-executable`) unordered they kept 2.2 MiB more code resident, scattered over the binary.
 """

@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "TileUIJSON", targets: ["TileUIJSON"]),
         .library(name: "TileKit", targets: ["TileKit"]),
         .library(name: "TileExtensions", targets: ["TileExtensions"]),
-        .library(name: "TilesExtension", targets: ["TilesExtension"]),
+        .library(name: "TilesSDK", targets: ["TilesSDK"]),
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
     ],
@@ -16,7 +16,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "TOML"),
@@ -35,12 +34,11 @@ let package = Package(
         // SwiftPM rebuilds a target only when a listed module changes, and a release build
         // inlines code across modules (docs/platform.md, "Packages and builds"; PackageDependencyTests).
         .target(name: "TileExtensions", dependencies: ["TileUI", "TileKit", "TileUIJSON", "CProcessSpawn"]),
-        .target(name: "TilesExtension", dependencies: ["TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
+        .target(name: "TilesSDK", dependencies: ["TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
         .target(
             name: "TileWidgets",
             dependencies: [
                 "TileUI", "TileKit", "CNetwork",
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // epoll and the system's OpenSSL for the HTTP client (docs/design.md, "The network").
@@ -80,7 +78,7 @@ let package = Package(
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUI", "TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         // Test code shared by the test targets (mutations of TOML files for the fuzz tests, scripts
         // written close-on-exec); in no product.
-        .target(name: "FuzzSupport", path: "Tests/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["TileUISamples"], path: "Tests/FuzzSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI"]),
         .executableTarget(
@@ -88,7 +86,7 @@ let package = Package(
             dependencies: ["TileKit", "TileExtensions"],
             path: "Tests/TileExtensionsProbe"
         ),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileUI", "TileKit", "TileExtensions", "TileUIJSON", "TilesExtension", "tiles-extensions-probe", "FuzzSupport"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileUI", "TileKit", "TileExtensions", "TileUIJSON", "TilesSDK", "tiles-extensions-probe", "FuzzSupport"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileUI", "TileKit", "TileTerminal", "CNcursesw", "FuzzSupport"]),
         .testTarget(
             name: "TileWidgetsTests",
@@ -97,6 +95,7 @@ let package = Package(
                 "TileKit",
                 "TileWidgets",
                 "TileUIJSON",
+                "TileUISamples",
                 "FuzzSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -107,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TilesCLITests",
-            dependencies: ["tiles", "FuzzSupport", "TileUI", "TileKit", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal"],
+            dependencies: ["tiles", "FuzzSupport", "TileUI", "TileKit", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
             exclude: ["Goldens"]
         ),
     ]

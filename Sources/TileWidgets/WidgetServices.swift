@@ -23,14 +23,17 @@ public final class WidgetServices: Sendable {
     private let version: String
     private let etagDirectory: URL?
     private let fetcherBox = Mutex<HTTPFetcher?>(nil)
+    /// Where the services' own failures go (the board's log).
+    private let log: @Sendable (String) -> Void
 
     /// Services for a process with `environment` (service URL overrides, `GITHUB_TOKEN`), files
     /// under `directories`, version `version` for the User-Agent, dates in `timeZone` (by default the
     /// one `environment` and the system name).
     public init(
         environment: [String: String], directories: TilesDirectories?, version: String,
-        timeZone: Zone? = nil, offline: Bool = false
+        timeZone: Zone? = nil, offline: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.log = log
         endpoints = ServiceEndpoints.from(environment: environment)
         systemSampler = SystemSampler(root: URL(filePath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
         githubToken = environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -49,7 +52,7 @@ public final class WidgetServices: Sendable {
     var fetcher: HTTPFetcher {
         fetcherBox.withLock { box in
             if let fetcher = box { return fetcher }
-            let store: any ETagStore = etagDirectory.map { FileETagStore(directory: $0) } ?? InMemoryETagStore()
+            let store: any ETagStore = etagDirectory.map { FileETagStore(directory: $0, log: log) } ?? InMemoryETagStore()
             let fetcher = HTTPFetcher(version: version, etagStore: store)
             box = fetcher
             return fetcher

@@ -149,7 +149,7 @@ struct RunDashboard: ParsableCommand {
                 throw error.usageError
             }
         }
-        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
+        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
         let builtins = BuiltinWidgets.all(services: services)
         let widgets = builtins + (loaded?.extensionWidgets ?? [])
         // `--tiles` wins over the config's board, as every option wins over the file.

@@ -1,30 +1,15 @@
 import Foundation
+import TileUISamples
 
 /// Random but reproducible damage to TOML files, shared by the fuzz tests of the parser and of
 /// the loaders that use it: cuts, byte flips, inserted brackets, quotes, NULs and broken UTF-8,
 /// deleted and repeated runs.
 public struct TOMLMutator {
-    /// SplitMix64: small, fast and the same on every platform, so a case number reproduces.
-    public struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        public init(seed: UInt64) {
-            state = seed
-        }
-
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    public var random: Generator
+    /// The same on every platform, so a case number reproduces.
+    public var random: SplitMix64
 
     public init(seed: UInt64) {
-        random = Generator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// The repository's theme files and a config that uses every section, as bytes.

@@ -10,7 +10,7 @@ import TileUI
 
     @Test func solarTermsBeginOnThePrintedDays() {
         // 2022 in China Standard Time, as wall calendars print them.
-        let terms = SolarTerms.days(inYear: 2022, in: Self.china)
+        let terms = SolarTermCalendar.days(inYear: 2022, in: Self.china)
         func day(_ month: Int, _ day: Int) -> Int { CivilDate.daysSinceEpoch(year: 2022, month: month, day: day) }
         let expected = [
             (1, 5, "小寒"), (1, 20, "大寒"), (2, 4, "立春"), (3, 20, "春分"), (4, 5, "清明"), (6, 6, "芒种"),

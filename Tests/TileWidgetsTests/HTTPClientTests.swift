@@ -1,7 +1,7 @@
 import Foundation
-import FuzzSupport
 import Synchronization
 import Testing
+import TileUISamples
 @testable import TileWidgets
 #if canImport(Glibc)
 import Glibc
@@ -214,7 +214,7 @@ extension NetworkSuite {
             let replies = Mutex<[[UInt8]]>([])
             let peer = try ScriptedPeer(pieceSize: 13) { _ in replies.withLock { $0.isEmpty ? [] : $0.removeFirst() } }
             defer { peer.stop() }
-            var random = FuzzRandom(seed: 0x7469_6C65)
+            var random = SplitMix64(seed: 0x7469_6C65)
             let sample = ScriptedPeer.crlf("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\nETag: \"x\"\n\n5\nhello\n0\n\n")
             let configuration = HTTPFetcher.Configuration(connectTimeout: .seconds(1), totalTimeout: .seconds(2), maxBodyBytes: 1000)
             var ended = 0
@@ -257,7 +257,6 @@ extension NetworkSuite {
     }
 }
 
-typealias FuzzRandom = FuzzSupport.TOMLMutator.Generator
 
 /// `Fixtures/tls/serve.py`: a TLS server with a certificate for localhost from a test authority.
 final class TLSTestServer {

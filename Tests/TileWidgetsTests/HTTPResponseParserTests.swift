@@ -1,6 +1,6 @@
-import FuzzSupport
 import Foundation
 import Testing
+import TileUISamples
 @testable import TileWidgets
 
 /// The HTTP/1.1 response reader on its own: framing, interim responses, limits, and the same
@@ -140,7 +140,7 @@ import Testing
         ].map(Self.text)
         let insertions: [[UInt8]] = [[13, 10], [10], [13], [0], Array(": ".utf8), Array("\r\n\r\n".utf8), Array("Content-Length: 3\r\n".utf8),
                                      Array("Transfer-Encoding: chunked\r\n".utf8), Array("ffffffffffffffff\r\n".utf8), [0xFF, 0xFE], Array("HTTP/1.1 ".utf8)]
-        var random = TOMLMutator.Generator(seed: 0x4854_5450)
+        var random = SplitMix64(seed: 0x4854_5450)
         var outcomes: [String: Int] = [:]
         for _ in 0..<4000 {
             var bytes = samples[Int.random(in: 0..<samples.count, using: &random)]

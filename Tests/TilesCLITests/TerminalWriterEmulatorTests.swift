@@ -1,6 +1,6 @@
 import Foundation
-import FuzzSupport
 import Testing
+import TileUISamples
 import TileUI
 @testable import TileTerminal
 
@@ -23,7 +23,7 @@ import TileUI
         let depth: ColorDepth = entry == "tmux-direct" ? .direct : .indexed256
         for seed in UInt64(1)...3 {
             var writer = TerminalWriter(sequences: sequences, depth: depth)
-            var random = TOMLMutator.Generator(seed: seed)
+            var random = SplitMix64(seed: seed)
             var frame = CellGrid(width: Self.width, height: Self.height)
             for y in 0..<Self.height {
                 for x in 0..<Self.width { Self.put(Self.randomCell(&random), at: x, y, in: &frame) }
@@ -50,7 +50,7 @@ import TileUI
         }
     }
 
-    static func randomCell(_ random: inout TOMLMutator.Generator) -> Cell {
+    static func randomCell(_ random: inout SplitMix64) -> Cell {
         Cell(
             character: characters.randomElement(using: &random)!,
             foreground: colors.randomElement(using: &random)!,

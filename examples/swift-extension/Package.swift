@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "team-widgets",
-            dependencies: [.product(name: "TilesExtension", package: "tiles")]
+            dependencies: [.product(name: "TilesSDK", package: "tiles")]
         ),
     ]
 )

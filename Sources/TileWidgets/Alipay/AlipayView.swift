@@ -164,7 +164,7 @@ struct AlipayWeatherHeader: View {
                         .fontWeight(.semibold)
                         .lineLimit(1)
                 }
-                Text("\(DateText.year(entry.date, in: entry.timeZone))/\(ChineseDate.monthDay(entry.date, in: entry.timeZone)) \(ChineseDate.weekday(entry.date, in: entry.timeZone))")
+                Text("\(NumericDate.year(entry.date, in: entry.timeZone))/\(ChineseDate.monthDay(entry.date, in: entry.timeZone)) \(ChineseDate.weekday(entry.date, in: entry.timeZone))")
                     .lineLimit(1)
                 if !entry.city.isEmpty {
                     Text(entry.city).lineLimit(1).opacity(0.85)

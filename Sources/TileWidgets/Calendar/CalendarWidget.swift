@@ -30,7 +30,7 @@ public struct CalendarEntry: TimelineEntry, Hashable {
         self.date = date
         let civil = LocalDay(date, in: timeZone)
         let first = CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: 1)
-        let terms = SolarTerms.days(inYear: civil.year, in: timeZone)
+        let terms = SolarTermCalendar.days(inYear: civil.year, in: timeZone)
         var days: [CalendarDay] = []
         var offset = 0
         while true {

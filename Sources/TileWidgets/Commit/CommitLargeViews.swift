@@ -15,7 +15,7 @@ struct CommitWidgetLarge: View {
             Spacer()
             if let commit = entry.commit {
                 Text("by \(commit.author)").font(.callout).lineLimit(1)
-                Text("at \(DateText.dateTime(commit.date, in: entry.timeZone))").font(.callout).lineLimit(1)
+                Text("at \(NumericDate.dateTime(commit.date, in: entry.timeZone))").font(.callout).lineLimit(1)
                 Text("commit \(commit.shortSHA)").font(.caption).lineLimit(1)
             } else if let failure = entry.failure {
                 Text(failure).font(.callout).lineLimit(4)
@@ -88,7 +88,7 @@ struct CommitDetailsTable: View {
             if let commit = entry.commit {
                 row("Commit", commit.shortSHA)
                 row("Author", commit.author)
-                row("Date", DateText.dateTime(commit.date, in: entry.timeZone))
+                row("Date", NumericDate.dateTime(commit.date, in: entry.timeZone))
             } else if let failure = entry.failure {
                 row("Error", failure)
             }
@@ -120,14 +120,14 @@ struct CommitAccessoryView: View {
                 Text(entry.configuration.repo).fontWeight(.semibold).lineLimit(1)
                 Text(entry.configuration.branch).lineLimit(1)
                 Text(entry.commit?.shortSHA ?? (entry.failure != nil ? "failed" : "…")).lineLimit(1)
-                Text(DateText.time(entry.commit?.date ?? entry.updatedAt, in: entry.timeZone)).font(.caption).lineLimit(1)
+                Text(NumericDate.time(entry.commit?.date ?? entry.updatedAt, in: entry.timeZone)).font(.caption).lineLimit(1)
             }
         default:
             VStack(alignment: .leading, spacing: 0) {
                 Text(entry.shortName).fontWeight(.semibold).lineLimit(1).truncationMode(.middle)
                 Text(entry.headline).lineLimit(2)
                 Spacer(minLength: 0)
-                Text(entry.commit.map { "\($0.author) \(DateText.time($0.date, in: entry.timeZone))" } ?? entry.failure ?? "")
+                Text(entry.commit.map { "\($0.author) \(NumericDate.time($0.date, in: entry.timeZone))" } ?? entry.failure ?? "")
                     .font(.caption)
                     .lineLimit(1)
             }

@@ -51,20 +51,20 @@ extension CommitEntry {
 
     /// `by John Appleseed at 2022-06-09 10:00`; for a failure, its reason.
     var byline: String? {
-        if let commit { return "by \(commit.author) at \(DateText.dateTime(commit.date, in: timeZone))" }
+        if let commit { return "by \(commit.author) at \(NumericDate.dateTime(commit.date, in: timeZone))" }
         return failure
     }
 
     /// `Updated at 06-09-2022 10:05`, in the seed's `MM-dd-yyyy HH:mm`; `Checked at …` for a failure.
     var updatedLine: String {
-        let time = DateText.monthDayYearTime(updatedAt, in: timeZone)
+        let time = NumericDate.monthDayYearTime(updatedAt, in: timeZone)
         return commit == nil ? "Checked at \(time)" : "Updated at \(time)"
     }
 
     /// `Updated at 10:05` (with the day when it is not the entry's): the small tile's 18 columns
     /// have no room for the year.
     var shortUpdatedLine: String {
-        let time = DateText.time(updatedAt, relativeTo: date, in: timeZone)
+        let time = NumericDate.time(updatedAt, relativeTo: date, in: timeZone)
         return commit == nil ? "Checked at \(time)" : "Updated at \(time)"
     }
 
@@ -123,7 +123,7 @@ struct CommitWidgetSmall: View {
             Text(entry.headline).bold().lineLimit(entry.commit == nil ? 2 : 3)
             Spacer()
             if let commit = entry.commit {
-                Text("by \(commit.author) at \(DateText.monthDayTime(commit.date, in: entry.timeZone))")
+                Text("by \(commit.author) at \(NumericDate.monthDayTime(commit.date, in: entry.timeZone))")
                     .font(.caption)
                     .lineLimit(2)
             } else if let failure = entry.failure {

@@ -53,7 +53,7 @@ struct QQSyncDateHeader: View {
             Text(entry.day).font(.system(size: 50)).fontWeight(.semibold)
             VStack(alignment: .leading, spacing: 0) {
                 Text(entry.monthAndWeekday).lineLimit(1)
-                Text("\(DateText.year(entry.date, in: entry.timeZone))年").lineLimit(1).opacity(0.8)
+                Text("\(NumericDate.year(entry.date, in: entry.timeZone))年").lineLimit(1).opacity(0.8)
             }
         }
         // The date is known before any data arrives: the placeholder shows it too.

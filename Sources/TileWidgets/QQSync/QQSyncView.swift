@@ -29,12 +29,12 @@ public struct QQSyncView: View {
         case .systemLarge, .systemExtraLarge:
             QQSyncWidgetLarge(entry: entry, family: family, sizeClass: sizeClass)
         case .accessoryInline:
-            Text("\(DateText.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday) · \(entry.quote)")
+            Text("\(NumericDate.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday) · \(entry.quote)")
                 .lineLimit(1)
                 .frame(maxWidth: .infinity, alignment: .leading)
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
-                Text("\(DateText.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday)")
+                Text("\(NumericDate.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday)")
                     .fontWeight(.semibold)
                     .lineLimit(1)
                 Text(entry.quote).lineLimit(3)

@@ -1,6 +1,5 @@
 import Foundation
 import TileKit
-import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,13 +14,14 @@ public final class FileETagStore: ETagStore {
     public let directory: URL
     /// `directory`'s path, worked out once (a URL works it out again on each use).
     private let directoryPath: String
-    private let logger: Logger
+    private let log: @Sendable (String) -> Void
 
-    /// Creates a store under `directory`; `logger` receives read and write failures.
-    public init(directory: URL, logger: Logger = Logger(label: "tiles.etag-store")) {
+    /// Creates a store under `directory`; `log` receives read and write failures (the board's
+    /// log file: nothing may be printed over the board).
+    public init(directory: URL, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
         directoryPath = directory.path
-        self.logger = logger
+        self.log = log
     }
 
     private struct Entry: Codable {
@@ -44,7 +44,7 @@ public final class FileETagStore: ETagStore {
             }
             return (entry.etag, [UInt8](entry.body))
         } catch {
-            logger.warning("ignoring unreadable ETag entry \(file): \(error)")
+            log("etag store: ignoring unreadable ETag entry \(file): \(error)")
             return nil
         }
     }
@@ -60,11 +60,11 @@ public final class FileETagStore: ETagStore {
             guard rename(temporary.path, file.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)
-                logger.warning("cannot rename \(temporary.path) to \(file.path): \(reason)")
+                log("etag store: cannot rename \(temporary.path) to \(file.path): \(reason)")
                 return
             }
         } catch {
-            logger.warning("cannot write ETag entry \(file.path): \(error)")
+            log("etag store: cannot write ETag entry \(file.path): \(error)")
         }
     }
 
@@ -72,7 +72,7 @@ public final class FileETagStore: ETagStore {
     public func remove(url: URL) {
         let file = fileURL(for: url)
         guard unlink(file.path) == 0 || errno == ENOENT else {
-            logger.warning("cannot remove ETag entry \(file.path): \(String(cString: strerror(errno)))")
+            log("etag store: cannot remove ETag entry \(file.path): \(String(cString: strerror(errno)))")
             return
         }
     }

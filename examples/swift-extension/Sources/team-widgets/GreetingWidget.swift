@@ -1,5 +1,5 @@
 import Foundation
-import TilesExtension
+import TilesSDK
 
 /// A configurable widget: the greeting and the name are parameters, edited on the board with `e`.
 struct GreetingWidget: Widget {

@@ -1,4 +1,4 @@
-import TilesExtension
+import TilesSDK
 
 /// The widgets this program serves. tiles asks it `describe` once, then for timelines by kind.
 @main

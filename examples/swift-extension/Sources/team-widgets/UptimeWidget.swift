@@ -1,5 +1,5 @@
 import Foundation
-import TilesExtension
+import TilesSDK
 
 /// How long this machine has been up, from /proc/uptime: a static widget with a live timer.
 struct UptimeWidget: Widget {

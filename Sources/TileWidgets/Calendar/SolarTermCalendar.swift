@@ -3,7 +3,7 @@ import TileUI
 
 /// The 24 solar terms (二十四节气) by the day they begin on, for the calendar widget: every 15° of
 /// the sun's apparent longitude from 春分 at 0°, the instant found as the almanac finds its 节.
-enum SolarTerms {
+enum SolarTermCalendar {
     /// The names from 小寒 (285°) on, in the order they fall in a Gregorian year.
     static let names = ["小寒", "大寒", "立春", "雨水", "惊蛰", "春分", "清明", "谷雨", "立夏", "小满", "芒种", "夏至",
                         "小暑", "大暑", "立秋", "处暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "冬至"]

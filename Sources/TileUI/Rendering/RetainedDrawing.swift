@@ -1,24 +1,5 @@
 import Foundation
 
-extension CellGrid {
-    /// Lays out `view` for exactly `width` × `height` cells and draws it: the view is proposed that
-    /// size, centred in it, and clipped to it (the widget root clips, A1.3).
-    public static func render<V: View>(
-        _ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard
-    ) -> CellGrid {
-        renderTree(view, width: width, height: height, environment: environment).grid
-    }
-
-    /// Renders like `render(_:width:height:environment:)` and also reports when the drawing next
-    /// changes by itself (live date text), so a caller knows when to render again.
-    public static func renderTree<V: View>(
-        _ view: V, width: Int, height: Int, environment: EnvironmentValues = .standard
-    ) -> (grid: CellGrid, nextChange: Date?) {
-        let drawing = RetainedDrawing(view, width: width, height: height, environment: environment)
-        return (drawing.grid, drawing.nextChange)
-    }
-}
-
 /// A rendered view kept with its layout tree, so that a tick of its live date text redraws only
 /// the rows that text covers instead of building and laying out the whole tree again
 /// (docs/design.md, "Data flow"). A countdown's tile ticks once a second; this is most of what

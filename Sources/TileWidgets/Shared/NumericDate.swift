@@ -3,7 +3,7 @@ import TileUI
 
 /// Numeric date and time fragments in a given time zone, built from calendar components so the
 /// output never depends on the host's locale data (the Chinese fragments are `ChineseDate`'s).
-enum DateText {
+enum NumericDate {
     /// `2022-06-09 10:00`.
     static func dateTime(_ date: Date, in timeZone: Zone) -> String {
         let c = timeZone.localTime(for: date)

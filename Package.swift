@@ -19,7 +19,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "TOML"),
-        .target(name: "TileUI", dependencies: ["TOML", "CImageCodec"]),
+        // Plain values every other target builds on: time zones (TZif), civil and internet dates,
+        // percent-encoding, text search and trimming.
+        .target(name: "TileBase"),
+        .target(name: "TileUI", dependencies: ["TileBase", "CImageCodec"]),
         // PNG and JPEG decoding for Image: Debian's libpng and libjpeg-turbo behind a small C wrapper.
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLibJPEG", path: "Sources/CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -27,18 +30,18 @@ let package = Package(
         // names no library it needs, and pkg-config lists zlib among the static-only flags that
         // SwiftPM does not pass.
         .target(name: "CImageCodec", dependencies: ["CLibPNG", "CLibJPEG"], linkerSettings: [.linkedLibrary("z")]),
-        .target(name: "TileUIJSON", dependencies: ["TileUI"]),
-        .target(name: "TileKit", dependencies: ["TileUI"]),
+        .target(name: "TileUIJSON", dependencies: ["TileBase", "TileUI"]),
+        .target(name: "TileKit", dependencies: ["TileBase", "TileUI", "TOML"]),
         .target(name: "CProcessSpawn"),
         // Every module a target's code uses is listed, TileUI too where TileKit re-exports it:
         // SwiftPM rebuilds a target only when a listed module changes, and a release build
         // inlines code across modules (docs/platform.md, "Packages and builds"; PackageDependencyTests).
-        .target(name: "TileExtensions", dependencies: ["TileUI", "TileKit", "TileUIJSON", "CProcessSpawn"]),
+        .target(name: "TileExtensions", dependencies: ["TileBase", "TileUI", "TileKit", "TileUIJSON", "CProcessSpawn"]),
         .target(name: "TilesSDK", dependencies: ["TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
         .target(
             name: "TileWidgets",
             dependencies: [
-                "TileUI", "TileKit", "CNetwork",
+                "TileBase", "TileUI", "TileKit", "CNetwork",
             ]
         ),
         // epoll and the system's OpenSSL for the HTTP client (docs/design.md, "The network").
@@ -51,11 +54,11 @@ let package = Package(
         ),
         .target(name: "CTerminalRescue"),
         .target(name: "CSignalDoorbell"),
-        .target(name: "TileTerminal", dependencies: ["TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell"]),
+        .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell"]),
         .executableTarget(
             name: "tiles",
             dependencies: [
-                "TOML", "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples", "TileExtensions",
+                "TOML", "TileBase", "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples", "TileExtensions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +72,7 @@ let package = Package(
             name: "TileUITests",
             dependencies: [
                 "TileUI",
+                "TileBase",
                 "TileUISamples",
                 "FuzzSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -80,7 +84,8 @@ let package = Package(
         // written close-on-exec); in no product.
         .target(name: "FuzzSupport", dependencies: ["TileUISamples"], path: "Tests/FuzzSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI"]),
+        .testTarget(name: "TileBaseTests", dependencies: ["TileBase", "TileUISamples"]),
+        .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI", "TileBase", "TOML", "FuzzSupport"]),
         .executableTarget(
             name: "tiles-extensions-probe",
             dependencies: ["TileKit", "TileExtensions"],
@@ -91,6 +96,7 @@ let package = Package(
         .testTarget(
             name: "TileWidgetsTests",
             dependencies: [
+                "TileBase",
                 "TileUI",
                 "TileKit",
                 "TileWidgets",

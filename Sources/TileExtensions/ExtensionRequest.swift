@@ -2,6 +2,7 @@ import Foundation
 import TileUIJSON
 import TileKit
 import TileUI
+import TileBase
 
 /// What tiles asks a widget program: one JSON object on its standard input, and the same facts in
 /// its environment for shell scripts (docs/extensions.md, "The request").

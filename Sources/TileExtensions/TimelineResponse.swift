@@ -1,6 +1,7 @@
 import Foundation
 import TileUIJSON
 import TileKit
+import TileBase
 
 /// Reads a widget program's answer: a timeline of entries with view trees, or a text widget's
 /// output. Every mistake is an `ExtensionError` naming its JSON path.

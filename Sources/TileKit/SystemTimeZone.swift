@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TileUI
+import TileBase
 
 /// The system's time zone, found as `TimeZone.current` finds it, from an environment already read,
 /// as a `Zone` read from the system's files (no ICU).

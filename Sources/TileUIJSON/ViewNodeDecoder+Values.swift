@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Decoders of the values inside a view tree: numbers, names, colours, fonts, dates, URLs. Each
 /// names its path and what it expected when the value is wrong.

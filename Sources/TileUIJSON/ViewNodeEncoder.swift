@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 extension ViewNode {
     /// The node as JSON in the form `ViewNode(json:)` reads: the view key first, then its

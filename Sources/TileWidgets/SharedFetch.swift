@@ -3,6 +3,7 @@ import TileKit
 import TileUI
 #if canImport(Glibc)
 import Glibc
+import TileBase
 #endif
 
 extension WidgetServices {

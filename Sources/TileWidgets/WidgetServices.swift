@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TileKit
 import TileUI
+import TileBase
 
 /// What the built-in widgets' providers read from the outside world: the services (one shared
 /// HTTP client, made on first use so `--offline` and start-up never pay for it), the stores, the

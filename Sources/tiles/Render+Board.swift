@@ -3,6 +3,7 @@ import TileExtensions
 import TileKit
 import TileTerminal
 import TileWidgets
+import TileBase
 
 extension Render {
     /// The board on a `--width` × `--height` terminal as the dashboard composes it (its

@@ -4,6 +4,7 @@ import TileExtensions
 import TileKit
 import TileUI
 import TileWidgets
+import TileBase
 
 /// `tiles render`: one widget, or a whole board, once, to stdout.
 struct Render: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import TileExtensions
 import TileKit
 import TileTerminal
 import TileWidgets
+import TileBase
 
 /// `tiles` (no subcommand): the dashboard.
 struct RunDashboard: ParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TileKit
 import TileUI
+import TileBase
 
 /// The board's time zone lookup takes Foundation's steps in Foundation's order.
 @Suite struct SystemTimeZoneTests {

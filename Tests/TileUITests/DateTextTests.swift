@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TileUI
+import TileBase
 
 /// Self-updating date text (docs/rules.md B4), rendered through the real layout tree.
 @Suite struct DateTextTests {

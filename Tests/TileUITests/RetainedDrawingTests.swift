@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TileUI
 import TileUISamples
+import TileBase
 
 /// A drawing brought to a later "now" in place equals a full render at that moment, cell for cell.
 @Suite struct RetainedDrawingTests {

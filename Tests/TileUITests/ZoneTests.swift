@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TileUI
+import TileBase
 import TileUISamples
 
 /// tiles' own zones give the wall clock, days and times of day that Foundation's `Calendar`

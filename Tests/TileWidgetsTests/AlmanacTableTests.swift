@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileUI
 @testable import TileWidgets
+import TileBase
 
 /// The almanac of every day of 1901–2099 is what it was when tiles read time zones through
 /// Foundation (ICU): the table in Fixtures was made by `everyDayOf1901To2099IsAsRecorded` on the

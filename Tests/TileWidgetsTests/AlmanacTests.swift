@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileUI
 @testable import TileWidgets
+import TileBase
 
 /// Dates shared by the almanac and Chinese-date tests.
 enum Fixture {

@@ -3,6 +3,7 @@ import Testing
 import TileKit
 import TileUI
 @testable import TileWidgets
+import TileBase
 
 /// The calendar widget's month: Gregorian days, lunar days, solar terms, the week.
 @Suite struct CalendarWidgetTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileUI
 @testable import TileWidgets
+import TileBase
 
 @Suite("ChineseDate")
 struct ChineseDateTests {

@@ -3,6 +3,7 @@ import Testing
 import TileKit
 import TileUI
 @testable import TileWidgets
+import TileBase
 
 /// The board follows the countdown's timer in place (`RetainedDrawing.advance`): every tick must
 /// give the cells a full render gives at that second, in every family, size class and scheme.

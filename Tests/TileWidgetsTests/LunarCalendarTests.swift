@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TileUI
 @testable import TileWidgets
+import TileBase
 
 /// The Chinese calendar computed from the sun and moon gives, for every day of 1901–2099, the
 /// lunar date that ICU's `Calendar(identifier: .chinese)` gave (tiles' almanac before): the table

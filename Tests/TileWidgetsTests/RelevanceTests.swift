@@ -3,6 +3,7 @@ import Testing
 import TileKit
 @testable import TileWidgets
 import TileUI
+import TileBase
 
 /// Entry relevance of the built-in widgets, which Smart Stacks rotate by (docs/rules.md B6).
 struct RelevanceTests {

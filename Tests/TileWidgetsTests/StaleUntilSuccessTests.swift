@@ -4,6 +4,7 @@ import Testing
 import TileKit
 @testable import TileWidgets
 import TileUI
+import TileBase
 
 extension NetworkSuite {
     /// A failing tile stays stale, with its reason, until its service answers (issue 11): a retry

@@ -4,6 +4,7 @@ import Testing
 import TileKit
 import TileUI
 import TileWidgets
+import TileBase
 
 /// Golden files of the built-in widgets (every widget × family × scheme, plain text and truecolor
 /// ANSI) and the behaviour their views promise: texts, links, configuration and failure states.

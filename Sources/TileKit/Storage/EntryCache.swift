@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Each tile's last timeline on disk, so a restart draws the last content before any provider
 /// answers. One JSON file per tile under `$XDG_CACHE_HOME/tiles/entries/`, written atomically; a

@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// Draws the board: renders the tiles of the page shown whose drawing is out of date, follows
 /// live texts' ticks in place, and draws each frame from the last one where it can

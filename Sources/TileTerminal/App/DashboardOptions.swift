@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// One tile on the board as the command line or a config file describes it: one widget, or a
 /// Smart Stack of several sharing the tile's place and family.

@@ -1,5 +1,4 @@
 import Foundation
-import TOML
 
 /// A named set of colours, each with a light and a dark value, like an asset catalog's Any/Dark
 /// appearances. Views name them with `Color("widget.background")`; files in `Themes/` define them.
@@ -62,40 +61,6 @@ public struct Theme: Hashable, Sendable {
     /// still draw everything.
     public func completed(from base: Theme) -> Theme {
         Theme(name: name, colors: colors.merging(base.colors) { own, _ in own })
-    }
-
-    /// Parses TOML text; `file` is used only in error messages.
-    ///
-    /// The format: `name = "…"` and a `[colors]` table whose entries are
-    /// `"text.primary" = { light = "#RRGGBB", dark = "#RRGGBB" }` or `"accent" = { any = "#RRGGBB" }`.
-    /// Dotted bare keys (`text.primary = { … }`) and sub-tables (`[colors.text]`) name the same
-    /// colours, since TOML reads them as nested tables. Of several errors, the first in the file
-    /// is reported.
-    public init(toml: String, file: String) throws(ThemeError) {
-        try self.init(bytes: Array(toml.utf8), file: file)
-    }
-
-    /// Parses the bytes of a theme file, which must be UTF-8; `file` is used only in error
-    /// messages.
-    public init(bytes: [UInt8], file: String) throws(ThemeError) {
-        let table: TOMLTable
-        do {
-            table = try TOMLDocument.parse(bytes)
-        } catch {
-            throw ThemeError(file: file, line: error.line, column: error.column, message: error.message)
-        }
-        self = try ThemeReader(file: file).read(table)
-    }
-
-    /// Reads and parses the theme file at `url`; errors name the file by its path.
-    public static func load(contentsOf url: URL) throws(ThemeError) -> Theme {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ThemeError(file: url.path, line: nil, column: nil, message: "cannot read the theme: \(error.localizedDescription)")
-        }
-        return try Theme(bytes: [UInt8](data), file: url.path)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TileBase
 
 /// A key for a value in `EnvironmentValues`, as SwiftUI's `EnvironmentKey`. Other targets add
 /// keys this way (TileKit adds `widgetFamily`).

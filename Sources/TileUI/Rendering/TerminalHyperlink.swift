@@ -1,4 +1,5 @@
 import Foundation
+import TileBase
 
 /// OSC 8 hyperlinks (`ESC ] 8 ; ; URL ESC \` … `ESC ] 8 ; ; ESC \`) for ANSI output.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TileBase
 
 /// Formats self-updating date text as docs/rules.md B4 specifies (en_US), as a pure function of the
 /// target date and "now", and says when the text next changes.

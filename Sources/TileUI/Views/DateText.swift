@@ -1,4 +1,5 @@
 import Foundation
+import TileBase
 
 extension Text {
     /// How `Text(_:style:)` shows a date (docs/rules.md B4).

@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// Current weather for the Alipay widget: a WMO weather code (Open-Meteo's `weather_code`), the
 /// temperature in °C and the city it was fetched for.

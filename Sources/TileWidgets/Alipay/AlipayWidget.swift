@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileBase
 
 /// Alipay's timeline (seed 004): the weather for the city, refreshed every 30 minutes, and the
 /// almanac of each day, with an entry at local midnight so the date and 宜 turn over offline.

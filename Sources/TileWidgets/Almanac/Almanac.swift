@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Computes the Chinese almanac (黄历) for a date, entirely offline.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Chinese-style date fragments for widgets, built by hand so output never
 /// depends on which locales the host's Foundation/ICU happens to ship.

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// A civil (Gregorian) calendar date as seen on a wall clock in some time zone.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TileUI
+import TileBase
 
 /// The Chinese calendar (农历), computed from the sun and the moon as the calendar's rules say,
 /// in China Standard Time (UTC+8, for every year, as ICU's calendar counted it):

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// The twelve 节 (odd-numbered solar terms) that open the twelve 干支 months.
 ///

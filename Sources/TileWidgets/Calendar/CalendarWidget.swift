@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// One day of the calendar: its date, weekday, lunar day (or the solar term beginning on it).
 struct CalendarDay: Codable, Hashable, Sendable {

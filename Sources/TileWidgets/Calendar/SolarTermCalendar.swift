@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// The 24 solar terms (二十四节气) by the day they begin on, for the calendar widget: every 15° of
 /// the sun's apparent longitude from 春分 at 0°, the instant found as the almanac finds its 节.

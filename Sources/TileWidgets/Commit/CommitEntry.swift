@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// The head commit of a branch, as the Commit widget shows it: the GitHub service's `Commit`.
 public typealias CommitInfo = Commit

@@ -1,6 +1,7 @@
 import Foundation
 import TileUI
 import TileKit
+import TileBase
 
 /// The Commit widget's configuration, as the seed's `LastCommitIntent`: the GitHub repository
 /// and branch to watch.

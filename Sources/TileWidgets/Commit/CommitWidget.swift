@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileBase
 
 /// Commit's timeline (seed 003): the head of the branch, refreshed every 5 minutes with ETag
 /// revalidation (304s are free); on failure the last good commit stays, stale, and with nothing

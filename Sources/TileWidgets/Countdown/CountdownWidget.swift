@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// The countdown's parameters: what is counted down to, and its time each day.
 public struct CountdownIntent: WidgetIntent {

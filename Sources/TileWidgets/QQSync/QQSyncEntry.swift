@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// One moment of the QQ Sync widget (`qqsync`, seed 000): the day it shows and the quote of the
 /// moment (Hitokoto, or the default quote when the service is unreachable).

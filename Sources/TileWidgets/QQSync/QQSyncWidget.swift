@@ -1,5 +1,6 @@
 import Foundation
 import TileKit
+import TileBase
 
 /// The QQ Sync widget's parameters: which Hitokoto categories to draw quotes from and how long
 /// a quote may be.

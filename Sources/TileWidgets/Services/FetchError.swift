@@ -1,6 +1,7 @@
 import Foundation
 import TileKit
 import TileUI
+import TileBase
 
 /// Why a fetch from a remote service failed, in terms a widget's status line can show.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Parses the date formats HTTP headers use (`Retry-After`, `Date`; RFC 9110 §5.6.7) by hand,
 /// so that reading a header loads no date formatter or locale data (docs/performance.md).

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Builds request URLs from a configurable base URL, encoding every path segment and query
 /// value strictly (only RFC 3986 unreserved characters stay literal).

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Numeric date and time fragments in a given time zone, built from calendar components so the
 /// output never depends on the host's locale data (the Chinese fragments are `ChineseDate`'s).

@@ -1,5 +1,6 @@
 import Foundation
 import TileUI
+import TileBase
 
 /// Entries store their time zone as its identifier (`"Asia/Shanghai"`), so a cached entry reads
 /// the same on any host. An unknown identifier fails decoding rather than silently becoming UTC.

@@ -1,5 +1,6 @@
 import Foundation
 import TOML
+import TileUI
 
 /// Turns a parsed theme file into a `Theme`, checking every entry; each error names the place in
 /// the file to fix.

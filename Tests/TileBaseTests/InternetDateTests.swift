@@ -1,7 +1,7 @@
 import Foundation
 import Testing
+@testable import TileBase
 import TileUISamples
-@testable import TileUI
 
 /// RFC 3339 instants without Foundation's formatters: the same instants ISO8601DateFormatter
 /// reads and writes, for every valid form; everything out of range or off the pattern refused.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TileUI
+@testable import TileBase
 
 /// The byte-level percent-encoder gives Foundation's text for the two sets the widgets use.
 @Suite struct PercentEncodingTests {

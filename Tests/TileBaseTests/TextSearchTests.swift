@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TileUI
+@testable import TileBase
 
 @Suite struct TextSearchTests {
     /// Random texts of ASCII, CJK, emoji and combining marks, searched for ASCII needles: the

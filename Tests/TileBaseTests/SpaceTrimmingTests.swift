@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TileUI
+@testable import TileBase
 
 @Suite struct SpaceTrimmingTests {
     /// Random strings of spaces, tabs, other separators, newlines (kept: not in `.whitespaces`),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
+@testable import TileBase
 import TileUISamples
-@testable import TileUI
 
 /// ZoneRules: TZif files (RFC 8536) built by hand and fuzzed, POSIX TZ rules, and every zone of
 /// the system's tzdata against Foundation (ICU), with the few zones whose data differs listed.

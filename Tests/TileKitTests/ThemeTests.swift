@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TileUI
+@testable import TileKit
+import TileUI
 
 @Suite struct ThemeTests {
     // MARK: Parsing

@@ -1,7 +1,8 @@
 import Foundation
 import FuzzSupport
 import Testing
-@testable import TileUI
+@testable import TileKit
+import TileUI
 
 /// Theme files as a careless editor or a hostile sender might write them (issue 11): each is a
 /// theme or an error at `file:line:column`, never a crash.

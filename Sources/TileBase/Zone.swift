@@ -252,3 +252,21 @@ public struct LocalTime: Hashable, Sendable {
     /// 0 for Sunday through 6 for Saturday (1970-01-01 was a Thursday).
     public var weekday: Int { ((daysSinceEpoch + 4) % 7 + 7) % 7 }
 }
+
+/// A zone is stored as its identifier (`"Asia/Shanghai"`), so a cached entry reads the same on
+/// any host; an unknown identifier fails decoding rather than silently becoming UTC.
+extension Zone: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let identifier = try container.decode(String.self)
+        guard let zone = Zone(identifier: identifier) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown time zone identifier '\(identifier)'")
+        }
+        self = zone
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}

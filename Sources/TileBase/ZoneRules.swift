@@ -6,6 +6,9 @@ import Musl
 import Darwin
 #endif
 
+// One file, longer than most: the TZif reader and the POSIX TZ rule of its footer are one
+// format (RFC 8536) and are tested as one against every zone of /usr/share/zoneinfo.
+
 /// What was wrong with TZif bytes: enough to tell a truncated download from a file that is not
 /// TZif at all, or one whose tables contradict themselves.
 enum ZoneRulesError: Error, Equatable {

@@ -132,7 +132,7 @@ import TileUISamples
         #expect(berlin.foundationTimeZone.identifier == "Europe/Berlin")
         #expect(Zone(berlin.foundationTimeZone) == berlin)
         var environment = EnvironmentValues()
-        environment.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        environment.zone = Zone(try #require(TimeZone(identifier: "Asia/Tokyo")))
         #expect(environment.zone.identifier == "Asia/Tokyo")
         #expect(environment.zone.secondsFromGMT(for: Date()) == 32_400)
     }

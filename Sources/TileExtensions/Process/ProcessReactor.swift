@@ -3,6 +3,9 @@ import Foundation
 import Glibc
 import Synchronization
 
+// One file, longer than most: the reactor thread's loop, its requests, its pipes and the end of
+// a run share the thread's own state, which nothing outside this file may touch.
+
 /// The thread that starts, feeds, reads, times and reaps every program tiles runs.
 ///
 /// One thread sleeping in `poll()` on the programs' pipes and pidfds, a self-pipe for requests

@@ -2,6 +2,9 @@ import Foundation
 import TileKit
 import TileUI
 
+// One file, longer than most: the state and its small queries; how it takes keys is in
+// DashboardState+Input.swift.
+
 /// The whole dashboard as one value (STYLE.md, the Elm architecture): the tiles and their
 /// families, the screen, page and focus, scheme and theme, the mode and the status message.
 ///

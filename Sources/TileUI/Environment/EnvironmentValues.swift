@@ -39,12 +39,6 @@ public struct EnvironmentValues: @unchecked Sendable {
         get { shared.zone }
         set { uniqueShared().zone = newValue }
     }
-    /// `zone` as Foundation's `TimeZone`, SwiftUI's name for it. Reading a named zone this way
-    /// loads ICU, which the board otherwise never does: tiles' own views read `zone`.
-    public var timeZone: TimeZone {
-        get { shared.zone.foundationTimeZone }
-        set { uniqueShared().zone = Zone(newValue) }
-    }
     /// The axis of the stack a view sits in, which decides how Spacer and Divider extend.
     var stackAxis: Axis? = nil
     /// The values that are set once for a whole tree, if at all (see `Shared`).

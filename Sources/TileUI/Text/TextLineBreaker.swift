@@ -1,4 +1,5 @@
-// Line breaking and truncation for Text (docs/rules.md A6.1–A6.5, C3).
+// Line breaking and truncation for Text (docs/rules.md A6.1–A6.5, C3). One file, longer than
+// most: breaking and truncating share the per-grapheme arrays they work on.
 //
 // A simplified UAX #14 that is right for Chinese and Latin text: break after spaces, around
 // ideographs, kana, Hangul and emoji, after "-" inside a word, after U+200B, never before closing

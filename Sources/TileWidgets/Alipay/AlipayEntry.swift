@@ -59,28 +59,4 @@ public struct AlipayEntry: TimelineEntry, Hashable {
             weather: WeatherInfo(code: 2, temperature: 28, city: configuration.city),
             almanac: Almanac.day(for: date, in: Almanac.chinaTimeZone), timeZone: timeZone)
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case date, configuration, weather, almanac, timeZone
-    }
-
-    /// Decodes a cached entry; the time zone must be a known identifier.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        date = try container.decode(Date.self, forKey: .date)
-        configuration = try container.decode(AlipayIntent.self, forKey: .configuration)
-        weather = try container.decodeIfPresent(WeatherInfo.self, forKey: .weather)
-        almanac = try container.decode(AlmanacDay.self, forKey: .almanac)
-        timeZone = try container.decodeTimeZone(forKey: .timeZone)
-    }
-
-    /// Encodes the entry for the cache, the time zone as its identifier.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(configuration, forKey: .configuration)
-        try container.encodeIfPresent(weather, forKey: .weather)
-        try container.encode(almanac, forKey: .almanac)
-        try container.encode(timeZone: timeZone, forKey: .timeZone)
-    }
 }

@@ -72,30 +72,4 @@ public struct CommitEntry: TimelineEntry, Hashable {
     ) -> CommitEntry {
         CommitEntry(date: date, configuration: configuration, commit: nil, failure: reason, updatedAt: date, timeZone: timeZone)
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case date, configuration, commit, failure, updatedAt, timeZone
-    }
-
-    /// Decodes a cached entry; the time zone must be a known identifier.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        date = try container.decode(Date.self, forKey: .date)
-        configuration = try container.decode(CommitIntent.self, forKey: .configuration)
-        commit = try container.decodeIfPresent(CommitInfo.self, forKey: .commit)
-        failure = try container.decodeIfPresent(String.self, forKey: .failure)
-        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
-        timeZone = try container.decodeTimeZone(forKey: .timeZone)
-    }
-
-    /// Encodes the entry for the cache, the time zone as its identifier.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(configuration, forKey: .configuration)
-        try container.encodeIfPresent(commit, forKey: .commit)
-        try container.encodeIfPresent(failure, forKey: .failure)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(timeZone: timeZone, forKey: .timeZone)
-    }
 }

@@ -40,26 +40,4 @@ public struct QQSyncEntry: TimelineEntry, Hashable {
         // Percent-encoded ASCII always forms a valid URL.
         return URL(string: "tiles:copy?text=" + encoded)!
     }
-
-    private enum CodingKeys: String, CodingKey {
-        case date, quote, quoteURL, timeZone
-    }
-
-    /// Decodes a cached entry; the time zone must be a known identifier.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        date = try container.decode(Date.self, forKey: .date)
-        quote = try container.decode(String.self, forKey: .quote)
-        quoteURL = try container.decodeIfPresent(URL.self, forKey: .quoteURL)
-        timeZone = try container.decodeTimeZone(forKey: .timeZone)
-    }
-
-    /// Encodes the entry for the cache, the time zone as its identifier.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(quote, forKey: .quote)
-        try container.encodeIfPresent(quoteURL, forKey: .quoteURL)
-        try container.encode(timeZone: timeZone, forKey: .timeZone)
-    }
 }

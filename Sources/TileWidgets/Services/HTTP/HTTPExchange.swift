@@ -4,6 +4,9 @@ import Foundation
 import Glibc
 #endif
 
+// One file, longer than most: an exchange is one state machine (resolve, connect, TLS, send,
+// read), and its steps are read best in the order they run.
+
 /// One GET over one connection of its own, driven by the network thread's events: resolve the
 /// host, connect to its addresses in turn, shake hands over TLS for `https`, send the request,
 /// read the response. The connection is closed afterwards (`Connection: close`): a widget asks a

@@ -152,20 +152,19 @@ struct RunDashboard: ParsableCommand {
         }
         let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
         let builtins = BuiltinWidgets.all(services: services)
-        let widgets = builtins + (loaded?.extensionWidgets ?? [])
-        // `--tiles` wins over the config's board, as every option wins over the file.
-        let configTiles = loaded.map { $0.tiles.map(\.spec) } ?? []
-        let tiles = self.tiles == nil && !configTiles.isEmpty ? configTiles : try board(widgets: widgets)
+        // `--tiles` names widgets the file may declare: read against all of them.
+        let commandLineTiles = try self.tiles.map { try Self.board($0, widgets: builtins + (loaded?.extensionWidgets ?? [])) }
+        let start = BoardSettings(
+            commandLineTiles: commandLineTiles, scheme: scheme, themeName: theme, sizeClass: sizeClass, config: loaded, builtins: builtins)
         var options = DashboardOptions(
-            widgets: widgets, tiles: tiles, initialFamily: family, scheme: scheme ?? loaded?.scheme,
-            themeName: theme ?? loaded?.themeName, directories: directories, environment: environment,
+            widgets: start.widgets, tiles: start.tiles, initialFamily: family, scheme: start.scheme,
+            themeName: start.themeName, directories: directories, environment: environment,
             timeZone: timeZone, log: log)
         options.reloadBudget = loaded?.reloadBudget
-        // Edits of the config file apply while the board runs (options on the command line still win).
+        options.sizeClass = start.sizeClass
+        // Edits of the config file apply while the board runs, merged the same way.
         let configPath = config
-        let fixedTiles = self.tiles == nil ? nil : tiles
-        let fixedScheme = scheme, fixedTheme = theme, fixedSizeClass = sizeClass
-        options.sizeClass = sizeClass ?? loaded?.sizeClass ?? .auto
+        let scheme = self.scheme, theme = self.theme, sizeClass = self.sizeClass
         options.configFile = configPath.map { URL(filePath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
         let watchedFile = options.configFile
         options.reloadConfig = {
@@ -177,13 +176,12 @@ struct RunDashboard: ParsableCommand {
                 let directory = (watchedFile?.deletingLastPathComponent().path ?? "") + "/"
                 throw ConfigReloadFailure(description: error.message.replacingOccurrences(of: directory, with: ""))
             }
-            // A file without tiles, or no file any more, means the built-in board.
-            let configured = reloaded?.tiles.map(\.spec) ?? []
+            let settings = BoardSettings(
+                commandLineTiles: commandLineTiles, scheme: scheme, themeName: theme, sizeClass: sizeClass, config: reloaded,
+                builtins: builtins)
             return ConfigUpdate(
-                tiles: fixedTiles ?? (configured.isEmpty ? Self.builtinBoard : configured),
-                scheme: fixedScheme ?? reloaded?.scheme, themeName: fixedTheme ?? reloaded?.themeName,
-                widgets: builtins + (reloaded?.extensionWidgets ?? []),
-                sizeClass: fixedSizeClass ?? reloaded?.sizeClass ?? .auto)
+                tiles: settings.tiles, scheme: settings.scheme, themeName: settings.themeName, widgets: settings.widgets,
+                sizeClass: settings.sizeClass)
         }
         // The edit form saves into the file the board comes from; a `--tiles` board has none.
         if self.tiles == nil, let file = options.configFile {
@@ -214,6 +212,31 @@ struct RunDashboard: ParsableCommand {
             // A line may quote a program or a service: it must not act on a terminal showing the log.
             handle.write(Data("\(stamp) \(line.escapingControlCharacters())\n".utf8))
         }
+    }
+}
+
+/// What the board shows, as the command line and the config file say it: every option on the
+/// command line wins over the file. Worked out the same way at start and at every reload.
+struct BoardSettings {
+    var tiles: [TileSpec]
+    var scheme: ColorScheme?
+    var themeName: String?
+    var sizeClass: SizeClassSetting
+    /// The built-in widgets and those the file declares.
+    var widgets: [WidgetDescriptor]
+
+    /// `config` (nil: no file) under the command line's options; a file without tiles, or no
+    /// file, means the built-in board.
+    init(
+        commandLineTiles: [TileSpec]?, scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting?,
+        config: TilesConfig?, builtins: [WidgetDescriptor]
+    ) {
+        let configured = config?.tiles.map(\.spec) ?? []
+        tiles = commandLineTiles ?? (configured.isEmpty ? RunDashboard.builtinBoard : configured)
+        self.scheme = scheme ?? config?.scheme
+        self.themeName = themeName ?? config?.themeName
+        self.sizeClass = sizeClass ?? config?.sizeClass ?? .auto
+        widgets = builtins + (config?.extensionWidgets ?? [])
     }
 }
 

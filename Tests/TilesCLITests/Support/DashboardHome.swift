@@ -27,20 +27,14 @@ final class DashboardHome {
 
     /// The variables for `tiles`: XDG directories under `root`, the opener, services at `serviceURL`.
     func environment(serviceURL: String) -> [String: String] {
-        [
-            "HOME": root.path,
-            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
-            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
-            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
-            "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
+        PrivateEnvironment.folders(under: root).merging([
             "TILES_OPENER": opener.path,
             "TILES_HITOKOTO_URL": serviceURL,
             "TILES_OPEN_METEO_URL": serviceURL,
             "TILES_GEOCODING_URL": serviceURL,
             "TILES_GITHUB_API_URL": serviceURL,
             "TZ": "Asia/Shanghai",
-        ]
+        ]) { $1 }
     }
 
     /// Polls `opened.txt` until `predicate` holds for its text; true when it did before `timeout`.

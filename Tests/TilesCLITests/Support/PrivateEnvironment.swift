@@ -14,21 +14,27 @@ final class PrivateEnvironment {
     init(_ overrides: [String: String] = [:]) {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-test-home-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        var base = [
+        var base = Self.folders(under: home).merging([
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": home.path,
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "XDG_RUNTIME_DIR": home.appendingPathComponent("run").path,
             "LANG": "C.UTF-8",
             "TZ": "UTC",
             // A crashing test must not wait for a key (docs/platform.md).
             "SWIFT_BACKTRACE": "enable=no",
-        ]
+        ]) { $1 }
         base.merge(overrides) { $1 }
         variables = base
+    }
+
+    /// HOME and the XDG folders, all under `root`.
+    static func folders(under root: URL) -> [String: String] {
+        [
+            "HOME": root.path,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
+        ]
     }
 
     deinit {

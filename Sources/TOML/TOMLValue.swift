@@ -94,3 +94,18 @@ public struct TOMLValue: Equatable, Sendable {
         }
     }
 }
+
+extension TOMLValue {
+    /// The value as an error message shows it, the same in config and theme errors: a string
+    /// quoted (controls escaped, long text cut), a number or boolean as written, anything else by
+    /// its type (`a table`).
+    public var shownInMessage: String {
+        switch kind {
+        case .string(let text): "\"\(TOMLError.shown(text))\""
+        case .integer(let number): "\(number)"
+        case .float(let number): "\(number)"
+        case .bool(let flag): "\(flag)"
+        case .array, .table, .dateTime: typeName
+        }
+    }
+}

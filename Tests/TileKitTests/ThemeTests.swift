@@ -71,7 +71,7 @@ import TileUI
     @Test func missingNameOrColors() {
         #expect(error("[colors]\n") == ##"t.toml:1:1: missing name; add name = "My Theme" at the top"##)
         #expect(error("name = \"X\"\n") == ##"t.toml:1:1: missing [colors]; add [colors] with entries like "text.primary" = { light = "#RRGGBB", dark = "#RRGGBB" } or { any = "#RRGGBB" }"##)
-        #expect(error("\nname = 3\n[colors]\n") == "t.toml:2:1: name must be a non-empty string, found integer 3")
+        #expect(error("\nname = 3\n[colors]\n") == "t.toml:2:1: name must be a non-empty string, found 3")
         #expect(error("name = \" \"\n[colors]\n") == ##"t.toml:1:1: name must be a non-empty string, found " ""##)
     }
 
@@ -98,7 +98,7 @@ import TileUI
             (##""accent" = { any = "#+12345" }"##,
              ##"t.toml:3:14: colour "accent" any must be "#RRGGBB" (# and six hex digits), found "#+12345""##),
             (##""accent" = { any = 0x0A84FF }"##,
-             ##"t.toml:3:14: colour "accent" any must be "#RRGGBB" (# and six hex digits), found integer 689407"##),
+             ##"t.toml:3:14: colour "accent" any must be "#RRGGBB" (# and six hex digits), found 689407"##),
             (##""accent" = { any = "#GGGGGG" }"##,
              ##"t.toml:3:14: colour "accent" any must be "#RRGGBB" (# and six hex digits), found "#GGGGGG""##),
         ]

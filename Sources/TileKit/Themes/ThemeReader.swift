@@ -31,7 +31,7 @@ struct ThemeReader {
             if let string = value.string, !string.trimmingSpaces().isEmpty {
                 name = string
             } else {
-                errors.append(error(at: table.position(of: "name"), "name must be a non-empty string, found \(describe(value))"))
+                errors.append(error(at: table.position(of: "name"), "name must be a non-empty string, found \(value.shownInMessage)"))
             }
         } else {
             errors.append(error(at: Self.top, #"missing name; add name = "My Theme" at the top"#))
@@ -41,7 +41,7 @@ struct ThemeReader {
             if let table = value.table {
                 readColors(table, into: &colors, errors: &errors)
             } else {
-                errors.append(error(at: table.position(of: "colors"), "colors must be a table ([colors]), found \(describe(value))"))
+                errors.append(error(at: table.position(of: "colors"), "colors must be a table ([colors]), found \(value.shownInMessage)"))
             }
         } else {
             errors.append(error(at: Self.top, ##"missing [colors]; add [colors] with entries like "text.primary" = "## + Self.entryShape))
@@ -99,7 +99,7 @@ struct ThemeReader {
     /// `name`: the colour's key, shown (quoted safely) only in an error.
     private func readAppearance(_ entry: Entry, name: String) throws(ThemeError) -> Theme.Appearance {
         guard let table = entry.value.table else {
-            throw error(at: entry.position, "colour \"\(TOMLError.shown(name))\" must be a table \(Self.entryShape), found \(describe(entry.value))")
+            throw error(at: entry.position, "colour \"\(TOMLError.shown(name))\" must be a table \(Self.entryShape), found \(entry.value.shownInMessage)")
         }
         for key in table.keys where !Self.colorKeys.contains(key) {
             throw error(at: table.position(of: key), "colour \"\(TOMLError.shown(name))\" has unknown key \"\(TOMLError.shown(key))\"; expected light and dark, or any")
@@ -134,7 +134,7 @@ struct ThemeReader {
            string.utf8.dropFirst().allSatisfy(isHexDigit), let color = RGBColor(hexString: string) {
             return color
         }
-        throw error(at: table.position(of: key), "colour \"\(TOMLError.shown(name))\" \(key) must be \"#RRGGBB\" (# and six hex digits), found \(describe(value))")
+        throw error(at: table.position(of: key), "colour \"\(TOMLError.shown(name))\" \(key) must be \"#RRGGBB\" (# and six hex digits), found \(value.shownInMessage)")
     }
 
     /// The error that comes first in the file; of errors at one place, the first collected.
@@ -145,16 +145,5 @@ struct ThemeReader {
     private func error(at position: TOMLPosition?, _ message: String) -> ThemeError {
         let position = position ?? Self.top
         return ThemeError(file: file, line: position.line, column: position.column, message: message)
-    }
-
-    /// A value as an error message shows it: strings quoted, other kinds by type and value.
-    private func describe(_ value: TOMLValue) -> String {
-        switch value.kind {
-        case .string(let text): "\"\(TOMLError.shown(text))\""
-        case .integer(let number): "integer \(number)"
-        case .float(let number): "number \(number)"
-        case .bool(let flag): "boolean \(flag)"
-        case .table, .array, .dateTime: value.typeName
-        }
     }
 }

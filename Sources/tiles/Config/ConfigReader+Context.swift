@@ -49,7 +49,7 @@ extension ConfigReader {
 
         /// `key: expected …, found …`.
         func mismatch(at path: [String], expected: String, found value: TOMLValue) -> ConfigError {
-            error(at: path, "\(Self.display(path)): expected \(expected), found \(Self.describe(value))")
+            error(at: path, "\(Self.display(path)): expected \(expected), found \(value.shownInMessage)")
         }
 
         /// The keys of `table` and their values in the order they are written; an unknown key
@@ -83,17 +83,6 @@ extension ConfigReader {
         func nonEmptyString(_ value: TOMLValue, at path: [String], expected: String) throws(ConfigError) -> String {
             guard let text = value.string, !text.isEmpty else { throw mismatch(at: path, expected: expected, found: value) }
             return text
-        }
-
-        /// A found value as a message shows it: strings quoted, numbers as written, else its type.
-        static func describe(_ value: TOMLValue) -> String {
-            switch value.kind {
-            case .string(let text): "\"\(TOMLError.shown(text))\""
-            case .integer(let number): "\(number)"
-            case .float(let number): "\(number)"
-            case .bool(let flag): "\(flag)"
-            case .array, .table, .dateTime: value.typeName
-            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 import Foundation
 import TileUI
 import TileExtensions
@@ -199,18 +200,34 @@ struct RunDashboard: ParsableCommand {
 
     /// Log lines go to `$XDG_STATE_HOME/tiles/tiles.log`: the dashboard owns the terminal.
     static func logger(directory: URL) -> @Sendable (String) -> Void {
-        let file = directory.appending(path: "tiles.log")
+        let file = LogFile(directory: directory)
         return { line in
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let stamp = InternetDate.string(from: Date())
-            guard let handle = FileHandle(forWritingAtPath: file.path) ?? {
-                _ = FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
-                return FileHandle(forWritingAtPath: file.path)
-            }() else { return }
-            defer { try? handle.close() }
-            handle.seekToEndOfFile()
             // A line may quote a program or a service: it must not act on a terminal showing the log.
-            handle.write(Data("\(stamp) \(line.escapingControlCharacters())\n".utf8))
+            file.append("\(InternetDate.string(from: Date())) \(line.escapingControlCharacters())\n")
+        }
+    }
+}
+
+/// The board's log file, opened once on its first line (append-only, mode 600) and kept open:
+/// a board whose services are down logs each retry.
+final class LogFile: Sendable {
+    private let directory: URL
+    private let descriptor = Mutex<Int32>(-1)
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Appends `text`; a log that cannot be opened loses the line (the board keeps running).
+    func append(_ text: String) {
+        descriptor.withLock { descriptor in
+            if descriptor < 0 {
+                try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                descriptor = open(directory.appending(path: "tiles.log").path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            }
+            guard descriptor >= 0 else { return }
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
     }
 }

@@ -97,9 +97,12 @@ final class LeftoverProcesses {
         }
     }
 
+    /// Reaps `pid` if it exited. One that someone else in the process reaped already
+    /// (`waitpid(-1)`: ECHILD) is gone too, and is forgotten: its pidfd would stay readable.
     private func reapIfExited(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        let reaped = waitpid(pid, &status, WNOHANG)
+        guard reaped == pid || (reaped < 0 && errno == ECHILD) else { return false }
         if let pidfd = leftovers[pid]?.pidfd, pidfd >= 0 { close(pidfd) }
         leftovers[pid] = nil
         return true

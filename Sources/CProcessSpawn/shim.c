@@ -34,4 +34,13 @@ int tiles_name_current_thread(const char *name) {
     return pthread_setname_np(pthread_self(), shortened);
 }
 
+int tiles_pidfd_send_signal(int pidfd, int signal) {
+#ifdef SYS_pidfd_send_signal
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 int tiles_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }

@@ -49,8 +49,10 @@ import Glibc
         #expect(!Self.sameRow(screen, "多云 28℃", "apple/swift's main"), "medium: Alipay and Commit on separate rows")
 
         try board.session.sendKeys("s")
-        screen = try board.session.waitFor("every tile small") { Self.sameRow($0, "多云 28℃", "apple/swift's main") }
-        #expect(Self.row(29, of: screen).contains("every tile small"))
+        // The tiles and the status line come in one frame, which tmux may show half written.
+        screen = try board.session.waitFor("every tile small") {
+            Self.sameRow($0, "多云 28℃", "apple/swift's main") && Self.row(29, of: $0).contains("every tile small")
+        }
 
         try board.session.sendKeys("l")
         screen = try board.session.waitFor("two pages of large tiles") { Self.row(29, of: $0).contains("● ○") }

@@ -23,6 +23,10 @@ int tiles_pidfd_open(pid_t pid);
 /// (at most 15 bytes are kept).
 int tiles_name_current_thread(const char *name);
 
+/// pidfd_send_signal(pidfd, signal, NULL, 0): signals exactly the process the pidfd names; -1 and
+/// errno (ESRCH once it is gone) on failure.
+int tiles_pidfd_send_signal(int pidfd, int signal);
+
 /// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants of this process's children become its
 /// children instead of init's. 0, or -1 and errno.
 int tiles_become_child_subreaper(void);

@@ -26,6 +26,9 @@ final class LeftoverProcesses {
     /// The runs of every reactor in this process whose program may still be running: what they
     /// leave is theirs until they end.
     private static let liveRuns = Mutex<Set<Int>>([])
+    /// The processes some `LeftoverProcesses` of this process is ending: each has one owner, the
+    /// only one that signals and reaps it.
+    private static let owned = Mutex<Set<pid_t>>([])
 
     private var leftovers: [pid_t: Leftover] = [:]
     private let grace: TimeInterval
@@ -54,7 +57,8 @@ final class LeftoverProcesses {
     func adopt(endingRuns: Set<Int> = [], leaders: Set<pid_t> = [], now: TimeInterval, immediately: Bool = false) {
         let live = Self.liveRuns.withLock { $0 }.subtracting(endingRuns)
         for pid in Self.children() where leftovers[pid] == nil && !leaders.contains(pid) {
-            guard let run = Self.run(of: pid), !live.contains(run) else { continue }
+            guard let run = Self.run(of: pid), !live.contains(run),
+                  Self.owned.withLock({ $0.insert(pid).inserted }) else { continue }
             leftovers[pid] = Leftover(pidfd: tiles_pidfd_open(pid), killDeadline: now + grace)
             signal(pid, immediately ? SIGKILL : SIGTERM)
         }
@@ -105,14 +109,23 @@ final class LeftoverProcesses {
         guard reaped == pid || (reaped < 0 && errno == ECHILD) else { return false }
         if let pidfd = leftovers[pid]?.pidfd, pidfd >= 0 { close(pidfd) }
         leftovers[pid] = nil
+        _ = Self.owned.withLock { $0.remove(pid) }
         return true
     }
 
-    /// Signals `pid` and, when it leads a process group, that group: both are safe while `pid`
-    /// is an unreaped child of tiles.
+    /// Signals `pid` through its pidfd and, when it leads a process group, that group: the
+    /// group's id is safe while `pid` is an unreaped child of tiles, which `waitid` checks
+    /// without reaping. Nothing is sent to a process that is gone (another part of the process
+    /// may have reaped it with `waitpid(-1)`, and its id may be someone else's now).
     private func signal(_ pid: pid_t, _ signal: Int32) {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return }
         if getpgid(pid) == pid { _ = kill(-pid, signal) }
-        _ = kill(pid, signal)
+        if let pidfd = leftovers[pid]?.pidfd, pidfd >= 0 {
+            _ = tiles_pidfd_send_signal(pidfd, signal)
+        } else {
+            _ = kill(pid, signal)
+        }
     }
 
     // MARK: /proc

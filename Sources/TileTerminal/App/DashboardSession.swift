@@ -14,10 +14,9 @@ final class DashboardSession {
     private let inbox = MessageInbox()
     private let renderer: BoardRenderer
     private let config: ConfigApplier
-    private var effects: EffectRunner!
+    private let effects: EffectRunner
     private var state: DashboardState
     private var frames: FrameLog
-    private var watcher: ConfigWatcher?
     /// Each Smart Stack member's relevance as of the last frame, by scheduler id (empty without stacks).
     private var stackScores: [String: Double] = [:]
     /// Events the first frame's wait saw, for the first round of the loop.
@@ -47,23 +46,11 @@ final class DashboardSession {
         for instance in setup.instances { scheduler.add(instance) }
         renderer = BoardRenderer(scheduler: scheduler, terminal: terminal, clock: options.clock, timeZone: options.timeZone)
         config = ConfigApplier(options: options, catalog: catalog)
+        let configWatch = ConfigFileWatch(file: options.configFile, reloads: options.reloadConfig != nil, loop: loop, inbox: inbox)
         effects = EffectRunner(
             options: options, scheduler: scheduler, terminal: terminal, renderer: renderer, config: config, catalog: catalog,
-            stateFile: stateFile, inbox: inbox, wake: { waker.wakeUp() }, configFileWritten: { [unowned self] in watchConfig() })
-        watchConfig()
-    }
-
-    /// Starts watching the config file, when there is one to reload and its directory exists.
-    private func watchConfig() {
-        guard watcher == nil, let file = options.configFile, options.reloadConfig != nil else { return }
-        guard let watcher = ConfigWatcher(file: file) else { return }
-        self.watcher = watcher
-        let inbox = self.inbox, waker = loop.waker
-        loop.watch(watcher.descriptor) {
-            guard watcher.takeChanges() else { return }
-            inbox.postConfigChange()
-            waker.wakeUp()
-        }
+            stateFile: stateFile, inbox: inbox, wake: { waker.wakeUp() }, configWatch: configWatch)
+        configWatch.start()
     }
 
     /// Draws the first frame, then runs until a quit.
@@ -247,7 +234,4 @@ final class DashboardSession {
 
     /// The loop's waker, to end a `step()` that waits.
     var waker: Waker { loop.waker }
-
-    /// The scheduler's provider calls so far, by instance id.
-    var providerCalls: [String: Int] { scheduler.providerCalls }
 }

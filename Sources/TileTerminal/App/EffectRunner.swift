@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TileKit
 import TileUI
 
@@ -25,13 +24,13 @@ final class EffectRunner {
     private let stateFile: URL
     private let inbox: MessageInbox
     private let wake: @Sendable () -> Void
-    /// Called after the edit form wrote the config file (it may be new: the board watches it then).
-    private let configFileWritten: () -> Void
+    /// The config file's watch, started once the edit form has written the file (it may be new).
+    private let configWatch: ConfigFileWatch
 
     init(
         options: DashboardOptions, scheduler: TimelineScheduler, terminal: any TerminalDevice, renderer: BoardRenderer,
         config: ConfigApplier, catalog: ThemeCatalog, stateFile: URL, inbox: MessageInbox,
-        wake: @escaping @Sendable () -> Void, configFileWritten: @escaping () -> Void
+        wake: @escaping @Sendable () -> Void, configWatch: ConfigFileWatch
     ) {
         self.options = options
         self.scheduler = scheduler
@@ -42,7 +41,7 @@ final class EffectRunner {
         self.stateFile = stateFile
         self.inbox = inbox
         self.wake = wake
-        self.configFileWritten = configFileWritten
+        self.configWatch = configWatch
     }
 
     /// Runs `effect`, asked for by `state`.
@@ -121,7 +120,7 @@ final class EffectRunner {
                 options.log("edit: \(id) not saved: \(error)")
                 return .then(.parametersNotSaved("not saved: \(error)"))
             }
-            configFileWritten()
+            configWatch.start()
         }
         config.recordParameters(resolved, tile: id, member: member)
         scheduler.setParameters(resolved, for: instance.id)
@@ -146,19 +145,4 @@ final class EffectRunner {
         }
         return themeError.description
     }
-}
-
-/// Messages for the status line posted from other threads (an opener that failed after it
-/// started), and news of the config file, taken by the main loop after it is woken.
-final class MessageInbox: Sendable {
-    private let messages = TakeAllQueue<String>()
-    private let configChanged = Mutex(false)
-
-    /// Notes that the config file changed.
-    func postConfigChange() { configChanged.withLock { $0 = true } }
-    /// Whether the config file changed since the last call.
-    func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
-
-    func post(_ message: String) { messages.append(message) }
-    func takeAll() -> [String] { messages.takeAll() }
 }

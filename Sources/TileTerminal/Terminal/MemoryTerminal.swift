@@ -8,6 +8,7 @@ public final class MemoryTerminal: TerminalDevice {
     public private(set) var size: (width: Int, height: Int)
     public let colorMode: ColorMode
     public let restoresAfterCrash = true
+    /// Nothing is written as bytes here: the cells the last draw covered stand in for them.
     public private(set) var lastFrameBytes = 0
     /// The screen as the draws so far left it; nil before the first.
     public private(set) var screen: CellGrid?

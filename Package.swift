@@ -37,7 +37,7 @@ let package = Package(
         // SwiftPM rebuilds a target only when a listed module changes, and a release build
         // inlines code across modules (docs/platform.md, "Packages and builds"; PackageDependencyTests).
         .target(name: "TileExtensions", dependencies: ["TileBase", "TileUI", "TileKit", "TileUIJSON", "CProcessSpawn"]),
-        .target(name: "TilesSDK", dependencies: ["TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
+        .target(name: "TilesSDK", dependencies: ["TileBase", "TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
         .target(
             name: "TileWidgets",
             dependencies: [
@@ -52,13 +52,15 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // Reading, checking and editing `config.toml`: one settings value for the first start and hot reload.
+        .target(name: "TileConfig", dependencies: ["TOML", "TileBase", "TileUI", "TileKit", "TileExtensions"]),
         .target(name: "CTerminalRescue"),
         .target(name: "CSignalDoorbell"),
         .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell"]),
         .executableTarget(
             name: "tiles",
             dependencies: [
-                "TOML", "TileBase", "TileUI", "TileKit", "TileWidgets", "TileTerminal", "TileUISamples", "TileExtensions",
+                "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileTerminal", "TileExtensions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TilesCLITests",
-            dependencies: ["tiles", "FuzzSupport", "TileUI", "TileKit", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
+            dependencies: ["tiles", "FuzzSupport", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
             exclude: ["Goldens"]
         ),
     ]

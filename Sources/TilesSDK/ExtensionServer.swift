@@ -1,4 +1,5 @@
 import Foundation
+import TileBase
 import TileExtensions
 import TileKit
 import TileUIJSON
@@ -17,7 +18,7 @@ public struct ExtensionServer: Sendable {
     public func serve() async -> Int32 {
         var status: Int32 = 0
         while let line = readLine(strippingNewline: true) {
-            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            guard !line.trimmingSpaces().isEmpty else { continue }
             do {
                 var answer = try await respond(to: Data(line.utf8))
                 answer.append(0x0A)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileConfig
 import TileExtensions
 import TileKit
 import TileWidgets

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileBase
 
 /// `tiles generate-manual` (hidden): prints the tiles(1) manual page, which `make install`
 /// installs. The page is built from the command-line definitions themselves (ArgumentParser's
@@ -205,7 +206,7 @@ enum ManualPage {
         var literal = false
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let isIndented = raw.hasPrefix(" ")
-            if raw.trimmingCharacters(in: .whitespaces).isEmpty {
+            if raw.trimmingSpaces().isEmpty {
                 if literal { lines.append(".Ed"); literal = false }
                 if lines.last != ".Pp" && !lines.isEmpty { lines.append(".Pp") }
                 continue

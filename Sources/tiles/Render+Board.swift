@@ -1,9 +1,10 @@
 import Foundation
+import TileBase
+import TileConfig
 import TileExtensions
 import TileKit
 import TileTerminal
 import TileWidgets
-import TileBase
 
 extension Render {
     /// The board on a `--width` × `--height` terminal as the dashboard composes it (its

@@ -1,12 +1,13 @@
 import ArgumentParser
-import Synchronization
 import Foundation
-import TileUI
+import Synchronization
+import TileBase
+import TileConfig
 import TileExtensions
 import TileKit
 import TileTerminal
+import TileUI
 import TileWidgets
-import TileBase
 
 /// `tiles` (no subcommand): the dashboard.
 struct RunDashboard: ParsableCommand {
@@ -174,7 +175,7 @@ struct RunDashboard: ParsableCommand {
                 reloaded = try Self.loadConfig(path: configPath, environment: plainEnvironment, widgets: builtins, host: host)
             } catch let error as UsageError {
                 // The status line is narrow: name the file without its directory.
-                let directory = (watchedFile?.deletingLastPathComponent().path ?? "") + "/"
+                let directory = (watchedFile.map { TilesDirectories.folder(of: $0.path) } ?? "") + "/"
                 throw ConfigReloadFailure(description: error.message.replacingOccurrences(of: directory, with: ""))
             }
             let settings = BoardSettings(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TileConfig
 import TileExtensions
 import TileKit
 
@@ -107,6 +108,11 @@ struct Tiles: ParsableCommand {
 /// A mistake in what the user typed or configured: printed as is, exit status 2.
 struct UsageError: Error {
     var message: String
+}
+
+extension ConfigError {
+    /// The error as the command line reports it.
+    var usageError: UsageError { UsageError(message: description) }
 }
 
 extension ColorScheme: ExpressibleByArgument {}

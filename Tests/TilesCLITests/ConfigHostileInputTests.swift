@@ -1,8 +1,8 @@
 import Foundation
 import FuzzSupport
 import Testing
+@testable import TileConfig
 import TileKit
-@testable import tiles
 #if canImport(Glibc)
 import Glibc
 #endif

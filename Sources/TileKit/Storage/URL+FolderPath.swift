@@ -15,4 +15,12 @@ extension TilesDirectories {
     public static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
+
+    /// The absolute path of the folder holding the file at `path`; a relative path is taken from
+    /// the current directory, as `URL(filePath:)` takes it.
+    public static func folder(of path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : join(FileManager.default.currentDirectoryPath, path)
+        guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex else { return "/" }
+        return String(absolute[..<slash])
+    }
 }

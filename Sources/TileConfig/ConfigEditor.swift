@@ -1,4 +1,6 @@
 import Foundation
+import TOML
+import TileBase
 import TileKit
 
 /// Writes an edit form's values into the config file as one tile's parameters, touching nothing
@@ -10,26 +12,32 @@ import TileKit
 /// already had and those whose value differs from the widget's default. The result is read back
 /// and must describe exactly the intended board before anything is written; the previous file is
 /// kept as `config.toml.bak`, and both writes are atomic.
-struct ConfigEditor {
+public struct ConfigEditor: Sendable {
     /// Why an edit could not be saved; the file is untouched.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
         /// True when the file was fine but could not be written (disk full, no permission).
-        var isWriteError = false
+        public var isWriteError = false
     }
 
     /// The config file. It may not exist yet: the built-in board's first edit creates it from the
     /// commented template, whose board is the built-in one with the same tile ids.
-    var file: URL
-    var widgets: [WidgetDescriptor]
+    public var file: URL
+    public var widgets: [WidgetDescriptor]
     /// Resolves `~/` in a token file while the file is checked.
-    var home: String?
+    public var home: String?
+    public init(file: URL, widgets: [WidgetDescriptor], home: String?) {
+        self.file = file
+        self.widgets = widgets
+        self.home = home
+    }
+
     /// The backup of the previous file, beside it.
-    var backupFile: URL { file.appendingPathExtension("bak") }
+    public var backupFile: URL { file.appendingPathExtension("bak") }
 
     /// Saves `values` (every parameter, resolved) as the parameters of widget `member` of tile
     /// `tileID`; returns the status line's report.
-    func save(tileID: String, member: Int, values: [String: ParameterValue]) throws(Failure) -> String {
+    public func save(tileID: String, member: Int, values: [String: ParameterValue]) throws(Failure) -> String {
         let name = file.lastPathComponent
         let exists = FileManager.default.fileExists(atPath: file.path)
         var original: String
@@ -91,7 +99,7 @@ struct ConfigEditor {
 
     /// The table path of the tile's widget (`["page", "1", "tile", "2"]`, with `"stack", "N"`
     /// for a stack member) and its entry as written.
-    static func locate(tileID: String, member: Int, in config: TilesConfig) -> ([String], TilesConfig.Tile.Entry)? {
+    public static func locate(tileID: String, member: Int, in config: TilesConfig) -> ([String], TilesConfig.Tile.Entry)? {
         for (pageIndex, page) in config.pages.enumerated() {
             for (tileIndex, tile) in page.enumerated() where tile.id == tileID && tile.entries.indices.contains(member) {
                 var path = ["page", "\(pageIndex + 1)", "tile", "\(tileIndex + 1)"]
@@ -136,7 +144,7 @@ struct ConfigEditor {
             // `[page.tile.parameters]`: its key lines are replaced, its comments kept.
             let section = layout.section(after: header)
             var (kept, insertAt, indent) = removeKeyLines(Array(lines[section])) { _ in true }
-            kept.insert(contentsOf: parameters.map { indent + "\(tomlKey($0.0)) = \(tomlValue($0.1))" }, at: insertAt ?? 0)
+            kept.insert(contentsOf: parameters.map { indent + "\(TOMLWriting.key($0.0)) = \(tomlValue($0.1))" }, at: insertAt ?? 0)
             lines.replaceSubrange(section, with: kept)
         } else {
             guard let header = layout.headerLine(of: table) else {
@@ -149,7 +157,7 @@ struct ConfigEditor {
             let comment = Array(lines[section]).indices.first(where: isParameters).flatMap { trailingComment(of: lines[section.lowerBound + $0]) }
             var (kept, insertAt, indent) = removeKeyLines(Array(lines[section]), matches: isParameters)
             if !parameters.isEmpty {
-                let inline = parameters.map { "\(tomlKey($0.0)) = \(tomlValue($0.1))" }.joined(separator: ", ")
+                let inline = parameters.map { "\(TOMLWriting.key($0.0)) = \(tomlValue($0.1))" }.joined(separator: ", ")
                 // Without parameters before: after the table's last key, above blank lines and comments.
                 let position = insertAt ?? (kept.lastIndex { isKeyLine($0) }.map { $0 + 1 } ?? 0)
                 kept.insert(indent + "parameters = { \(inline) }" + (comment.map { "  " + $0 } ?? ""), at: position)
@@ -191,7 +199,7 @@ struct ConfigEditor {
 
     /// Whether a line holds a key (not blank, not a comment).
     private static func isKeyLine(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         return !trimmed.isEmpty && !trimmed.hasPrefix("#")
     }
 
@@ -239,37 +247,13 @@ struct ConfigEditor {
         return result
     }
 
-    /// A key as TOML writes it: bare when it can be, else quoted.
-    static func tomlKey(_ key: String) -> String {
-        let bare = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
-        return bare ? key : tomlString(key)
-    }
-
     /// A parameter value as TOML writes it.
     static func tomlValue(_ value: ParameterValue) -> String {
         switch value {
         case .bool(let on): on ? "true" : "false"
         case .integer(let number): String(number)
-        case .string(let text): tomlString(text)
-        case .list(let items): "[" + items.map(tomlString).joined(separator: ", ") + "]"
+        case .string(let text): TOMLWriting.basicString(text)
+        case .list(let items): "[" + items.map(TOMLWriting.basicString).joined(separator: ", ") + "]"
         }
-    }
-
-    /// A TOML basic string: quotes, backslashes and control characters escaped, the rest as is.
-    static func tomlString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += String(format: "\\u%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

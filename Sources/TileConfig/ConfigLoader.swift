@@ -3,14 +3,20 @@ import TileExtensions
 import TileKit
 
 /// Finds and reads the config file: `--config FILE`, else `$XDG_CONFIG_HOME/tiles/config.toml`.
-struct ConfigLoader {
-    var environment: [String: String]
-    var widgets: [WidgetDescriptor]
+public struct ConfigLoader {
+    public var environment: [String: String]
+    public var widgets: [WidgetDescriptor]
     /// Runs the programs of widgets the file declares.
-    var host = ExtensionHost()
+    public var host = ExtensionHost()
+
+    public init(environment: [String: String], widgets: [WidgetDescriptor], host: ExtensionHost = ExtensionHost()) {
+        self.environment = environment
+        self.widgets = widgets
+        self.host = host
+    }
 
     /// The default file, `$XDG_CONFIG_HOME/tiles/config.toml`.
-    var defaultFile: URL { URL(filePath: Self.defaultPath(in: TilesDirectories(environment: environment))) }
+    public var defaultFile: URL { URL(filePath: Self.defaultPath(in: TilesDirectories(environment: environment))) }
 
     private static func defaultPath(in directories: TilesDirectories) -> String {
         TilesDirectories.join(directories.config.path, "config.toml")
@@ -18,7 +24,7 @@ struct ConfigLoader {
 
     /// The config in `explicitPath`, which must exist; or the default file when it exists; or nil
     /// (the built-in board).
-    func load(explicitPath: String?) throws(ConfigError) -> TilesConfig? {
+    public func load(explicitPath: String?) throws(ConfigError) -> TilesConfig? {
         // The folders are worked out once, for the default file and the extensions' cache.
         let directories = TilesDirectories(environment: environment)
         let path: String
@@ -32,7 +38,7 @@ struct ConfigLoader {
     }
 
     /// Reads and validates the config file at `path`.
-    func read(_ path: String) throws(ConfigError) -> TilesConfig {
+    public func read(_ path: String) throws(ConfigError) -> TilesConfig {
         try read(path, in: TilesDirectories(environment: environment))
     }
 
@@ -53,7 +59,7 @@ struct ConfigLoader {
     /// `environment` with what the config sets and the process does not: service URLs,
     /// `TILES_OPENER` and `GITHUB_TOKEN` (read from its source now). A variable already set in
     /// the environment wins, as command-line options win over the file.
-    func applying(_ config: TilesConfig) throws(ConfigError) -> [String: String] {
+    public func applying(_ config: TilesConfig) throws(ConfigError) -> [String: String] {
         var result = environment
         for (variable, url) in config.serviceURLs where result[variable] == nil {
             result[variable] = url

@@ -1,17 +1,19 @@
 import Foundation
+import TileBase
+import TileKit
 
 /// Reads the GitHub token from the file a config names, refusing a file others can read.
-enum TokenReader {
+public enum TokenReader {
     /// `name` as a path: `~/…` under `home`, a relative path beside the config file `configFile`.
-    static func resolve(_ name: String, relativeTo configFile: String, home: String?) -> String {
+    public static func resolve(_ name: String, relativeTo configFile: String, home: String?) -> String {
         if name.hasPrefix("~/"), let home { return home + name.dropFirst(1) }
         if name.hasPrefix("/") { return name }
-        return URL(filePath: configFile).deletingLastPathComponent().appending(path: name).path
+        return TilesDirectories.join(TilesDirectories.folder(of: configFile), name)
     }
 
     /// Why the token file at `path` cannot be used (missing, not a file, readable by group or
     /// others), or nil when it can.
-    static func permissionProblem(_ path: String) -> String? {
+    public static func permissionProblem(_ path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else {
             return "cannot read the token file '\(path)': \(String(cString: strerror(errno)))"
@@ -25,8 +27,8 @@ enum TokenReader {
     }
 
     /// The token in the file at `path`, trimmed; nil when the file is empty.
-    static func read(_ path: String) throws -> String? {
-        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    public static func read(_ path: String) throws -> String? {
+        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingSpacesAndNewlines()
         return text.isEmpty ? nil : text
     }
 }

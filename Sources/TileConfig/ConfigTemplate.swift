@@ -1,11 +1,11 @@
 /// The commented starting file `tiles config init` writes: the built-in board, every other
 /// setting shown commented out with its default. docs/configuration.md describes each key.
-enum ConfigTemplate {
+public enum ConfigTemplate {
     /// The whole starting file.
-    static var text: String { settings + board }
+    public static var text: String { settings + board }
 
     /// Everything but the board.
-    static let settings = #"""
+    public static let settings = #"""
         # tiles configuration — see docs/configuration.md for every key.
         # Check it with `tiles check`; command-line options win over this file.
 
@@ -47,7 +47,7 @@ enum ConfigTemplate {
         """#
 
     /// The built-in board as `[[page]]` tables, with the built-in tiles' ids.
-    static let board = #"""
+    public static let board = #"""
         # The board: pages of tiles, in order. Each tile is a widget in a family
         # (small, medium, large, extraLarge, rectangular, circular, inline) with its parameters.
         # `id` names a tile's cache and remembered family; `e` on the board edits parameters here.

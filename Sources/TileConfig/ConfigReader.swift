@@ -5,24 +5,24 @@ import TileKit
 
 /// Reads `config.toml` text into a `TilesConfig`, checking every key against the widgets it knows.
 /// Of several mistakes, the first in the file is reported.
-struct ConfigReader {
+public struct ConfigReader {
     /// The file name used in messages.
-    var file: String
+    public var file: String
     /// The file's bytes, UTF-8 unless the file is broken.
-    var bytes: [UInt8]
-    var widgets: [WidgetDescriptor]
+    public var bytes: [UInt8]
+    public var widgets: [WidgetDescriptor]
     /// Resolves `~/` in a token file.
-    var home: String?
+    public var home: String?
     /// Where the file is on disk, when `file` names it otherwise (the editor shows only its
     /// name): its owner and mode decide whether its commands may run, and its folder is theirs.
-    var path: String?
+    public var path: String?
     /// Runs the programs of the widgets the file declares.
-    var host = ExtensionHost()
+    public var host = ExtensionHost()
     /// Asks programs that serve several kinds (`extension = [...]`) what they serve.
-    var catalog = ExtensionCatalog(cacheDirectory: nil)
+    public var catalog = ExtensionCatalog(cacheDirectory: nil)
 
     /// A reader of the file's bytes.
-    init(file: String, bytes: [UInt8], widgets: [WidgetDescriptor], home: String? = nil) {
+    public init(file: String, bytes: [UInt8], widgets: [WidgetDescriptor], home: String? = nil) {
         self.file = file
         self.bytes = bytes
         self.widgets = widgets
@@ -30,12 +30,12 @@ struct ConfigReader {
     }
 
     /// A reader of text in memory (the template, an edit about to be saved).
-    init(file: String, source: String, widgets: [WidgetDescriptor], home: String? = nil) {
+    public init(file: String, source: String, widgets: [WidgetDescriptor], home: String? = nil) {
         self.init(file: file, bytes: Array(source.utf8), widgets: widgets, home: home)
     }
 
     /// The validated config; throws the first mistake with its position.
-    func read() throws(ConfigError) -> TilesConfig {
+    public func read() throws(ConfigError) -> TilesConfig {
         let root: TOMLTable
         do {
             root = try TOMLDocument.parse(bytes)

@@ -1,7 +1,7 @@
 import Foundation
+import TOML
 import TileExtensions
 import TileKit
-import TOML
 
 extension ConfigReader {
     /// The keys of a `[[widget]]` table.
@@ -33,7 +33,7 @@ extension ConfigReader {
 
     private func readWidget(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
         let keys = try context.entries(of: table, at: path, allowed: Self.widgetKeys).map(\.key)
-        let directory = URL(filePath: self.path ?? file).deletingLastPathComponent().path
+        let directory = TilesDirectories.folder(of: self.path ?? file)
         if keys.contains("extension") {
             if let extra = keys.first(where: { $0 != "extension" }) {
                 throw context.error(at: path + [extra], "\(Context.display(path + [extra])): a widget with 'extension' describes itself; give only the extension's command")

@@ -1,6 +1,7 @@
 import CProcessSpawn
 import Foundation
 import Glibc
+import TileBase
 
 /// A started program: its pid (also its process group's id) and the parent's ends of its pipes.
 struct SpawnedProcess {
@@ -47,28 +48,19 @@ struct SpawnedProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        let signalFlags = SpawnSupport.resetSignals(&attributes)
         // Group 0: the child leads a new group whose id is its pid, so one kill(-pid) reaches
         // everything it starts (unless that makes a session or group of its own).
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, signalFlags | Int16(POSIX_SPAWN_SETPGROUP))
 
         var environment = ProcessInfo.processInfo.environment
         environment.merge(command.environment) { _, added in added }
-        let arguments = command.arguments.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
-        }
         var pid: pid_t = 0
         // posix_spawnp looks the name up in tiles' PATH and reports exec's errno (glibc ≥ 2.24).
-        let status = posix_spawnp(&pid, command.arguments[0], &actions, &attributes, arguments, variables)
+        let status = SpawnSupport.withCArrays(arguments: command.arguments, environment: environment) { argv, envp in
+            posix_spawnp(&pid, command.arguments[0], &actions, &attributes, argv, envp)
+        }
         guard status == 0 else { return .failure(SpawnError(errno: status)) }
 
         let pidfd = tiles_pidfd_open(pid)

@@ -1,6 +1,7 @@
 import CNcursesw
 import Foundation
 import Glibc
+import TileBase
 
 /// Starts a program detached from the terminal, without a shell, and reports how it ended.
 enum DetachedProcess {
@@ -30,23 +31,12 @@ enum DetachedProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | tiles_posix_spawn_setsid())
+        posix_spawnattr_setflags(&attributes, SpawnSupport.resetSignals(&attributes) | tiles_posix_spawn_setsid())
 
-        let arguments = argv.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
+        let status = SpawnSupport.withCArrays(arguments: argv, environment: environment) { arguments, variables in
+            posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
+        }
         guard status == 0 else { return .failure(SpawnError(errno: status)) }
         let child = pid
         let reaper = Thread {

@@ -6,17 +6,15 @@ import TileBase
 /// answers. One JSON file per tile under `$XDG_CACHE_HOME/tiles/entries/`, written atomically; a
 /// corrupt, truncated or foreign file is ignored (and reported through `log`), never trusted.
 public struct EntryCache: Sendable {
+    /// One file per tile.
+    private let folder: JSONFileFolder
+
     /// The directory holding one file per tile.
-    public let directory: URL
-    /// `directory`'s path, worked out once: each tile's file is named from it at start.
-    private let directoryPath: String
-    private let log: @Sendable (String) -> Void
+    public var directory: URL { folder.directory }
 
     /// A cache in `directory`; `log` receives one line per file that had to be ignored.
     public init(directory: URL, log: @escaping @Sendable (String) -> Void = { _ in }) {
-        self.directory = directory
-        directoryPath = directory.path
-        self.log = log
+        folder = JSONFileFolder(directory: directory, subject: "entry cache", log: log)
     }
 
     /// What the cache holds for one tile.
@@ -43,22 +41,19 @@ public struct EntryCache: Sendable {
 
     /// The record saved for `instance`, if one exists for the same widget kind, revision and parameters.
     public func load(_ instance: WidgetInstance) -> Record? {
-        // Read without Foundation's reader, which builds an error for a missing file (every
-        // tile's, on a first start), and without a URL until there is a file to name.
-        let path = filePath(for: instance.id)
-        guard let data = AtomicFile.contents(atPath: path) else { return nil }
+        let name = fileName(for: instance.id)
+        guard let envelope = folder.read(Envelope.self, from: name) else { return nil }
+        guard envelope.format == Envelope.currentFormat, envelope.kind == instance.widget.kind else {
+            folder.ignore(name, because: "written for another widget or format")
+            return nil
+        }
+        // A widget declared anew (another command, say) starts over, as does one with other parameters.
+        guard envelope.parameters == instance.parameters, (envelope.revision ?? envelope.kind) == instance.widget.revision else { return nil }
         do {
-            let envelope = try JSONDecoder().decode(Envelope.self, from: data)
-            guard envelope.format == Envelope.currentFormat, envelope.kind == instance.widget.kind else {
-                log("entry cache: ignoring \(path): written for another widget or format")
-                return nil
-            }
-            // A widget declared anew (another command, say) starts over, as does one with other parameters.
-            guard envelope.parameters == instance.parameters, (envelope.revision ?? envelope.kind) == instance.widget.revision else { return nil }
             let entries = try instance.widget.decode(envelope.entries)
             return Record(entries: entries, policy: envelope.policy, nextReload: envelope.nextReload, savedAt: envelope.savedAt)
         } catch {
-            log("entry cache: ignoring unreadable \(path): \(error)")
+            folder.ignore(name, because: "\(error)")
             return nil
         }
     }
@@ -69,24 +64,18 @@ public struct EntryCache: Sendable {
             format: Envelope.currentFormat, kind: instance.widget.kind, revision: instance.widget.revision, parameters: instance.parameters,
             savedAt: record.savedAt, nextReload: record.nextReload, policy: record.policy,
             entries: try instance.widget.encode(record.entries))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try AtomicFile.write(try encoder.encode(envelope), to: file(for: instance.id))
+        try folder.write(envelope, to: fileName(for: instance.id))
     }
 
     /// Removes the record of a tile that left the board.
     public func remove(id: String) {
-        try? FileManager.default.removeItem(at: file(for: id))
+        folder.remove(fileName(for: id))
     }
 
-    /// The file for tile `id`: ASCII letters, digits, `-` and `_` as they are, every other byte
-    /// of the id's UTF-8 as `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
-    func file(for id: String) -> URL {
-        URL(filePath: filePath(for: id))
-    }
-
-    private func filePath(for id: String) -> String {
-        TilesDirectories.join(directoryPath, PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral) + ".json")
+    /// ASCII letters, digits, `-` and `_` as they are, every other byte of the id's UTF-8 as
+    /// `%XX`, so that two ids never share a file (`stack#1` is `stack%231`).
+    private func fileName(for id: String) -> String {
+        PercentEncoding.encode(id, keeping: PercentEncoding.isFileNameLiteral) + ".json"
     }
 }
 

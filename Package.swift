@@ -76,25 +76,25 @@ let package = Package(
                 "TileUI",
                 "TileBase",
                 "TileUISamples",
-                "FuzzSupport",
+                "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileUI", "TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         // Test code shared by the test targets (mutations of TOML files for the fuzz tests, scripts
-        // written close-on-exec); in no product.
-        .target(name: "FuzzSupport", dependencies: ["TileUISamples"], path: "Tests/FuzzSupport"),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML", "FuzzSupport"], exclude: ["Fixtures"]),
+        // written close-on-exec, a real proxy); in no product.
+        .target(name: "TestSupport", dependencies: ["TileUISamples"], path: "Tests/TestSupport"),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TileBaseTests", dependencies: ["TileBase", "TileUISamples"]),
-        .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI", "TileBase", "TOML", "FuzzSupport"]),
+        .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI", "TileBase", "TOML", "TestSupport"]),
         .executableTarget(
             name: "tiles-extensions-probe",
             dependencies: ["TileKit", "TileExtensions"],
             path: "Tests/TileExtensionsProbe"
         ),
-        .testTarget(name: "TileExtensionsTests", dependencies: ["TileUI", "TileKit", "TileExtensions", "TileUIJSON", "TilesSDK", "tiles-extensions-probe", "FuzzSupport"]),
-        .testTarget(name: "TileTerminalTests", dependencies: ["TileUI", "TileKit", "TileTerminal", "CNcursesw", "FuzzSupport"]),
+        .testTarget(name: "TileExtensionsTests", dependencies: ["TileUI", "TileKit", "TileExtensions", "TileUIJSON", "TilesSDK", "tiles-extensions-probe", "TestSupport"]),
+        .testTarget(name: "TileTerminalTests", dependencies: ["TileUI", "TileKit", "TileTerminal", "CNcursesw", "TestSupport"]),
         .testTarget(
             name: "TileWidgetsTests",
             dependencies: [
@@ -104,7 +104,7 @@ let package = Package(
                 "TileWidgets",
                 "TileUIJSON",
                 "TileUISamples",
-                "FuzzSupport",
+                "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -114,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TilesCLITests",
-            dependencies: ["tiles", "FuzzSupport", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
+            dependencies: ["tiles", "TestSupport", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
             exclude: ["Goldens"]
         ),
     ]

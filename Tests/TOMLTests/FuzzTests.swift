@@ -1,6 +1,6 @@
-import FuzzSupport
-import Testing
 import TOML
+import TestSupport
+import Testing
 
 /// Random mutations of real config and theme files, for a fixed time: every case must end in a
 /// document or a `TOMLError` with a position inside the text. The generator is seeded, so a

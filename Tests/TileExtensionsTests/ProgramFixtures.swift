@@ -1,6 +1,6 @@
 import Foundation
-import FuzzSupport
 import Glibc
+import TestSupport
 
 /// Scripts written to a fresh temporary directory, and facts about processes read from /proc.
 final class ProgramFixtures: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-import FuzzSupport
 import Synchronization
+import TestSupport
 import Testing
 @testable import TileTerminal
 

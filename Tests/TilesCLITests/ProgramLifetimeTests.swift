@@ -1,5 +1,5 @@
 import Foundation
-import FuzzSupport
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

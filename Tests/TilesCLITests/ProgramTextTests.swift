@@ -1,5 +1,5 @@
 import Foundation
-import FuzzSupport
+import TestSupport
 import Testing
 @testable import tiles
 #if canImport(Glibc)

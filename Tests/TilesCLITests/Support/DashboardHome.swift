@@ -1,7 +1,7 @@
 // The world a dashboard end-to-end test runs in: its own XDG directories, an opener script that
 // records what it is asked to open, a local HTTP server for the services, and tmux.
 import Foundation
-import FuzzSupport
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -23,6 +23,8 @@ public final class WidgetServices: Sendable {
     let systemSampler: SystemSampler
     private let version: String
     private let etagDirectory: URL?
+    /// The proxies the environment names, for the HTTP client.
+    private let proxies: ProxySettings
     private let fetcherBox = Mutex<HTTPFetcher?>(nil)
     /// Where the services' own failures go (the board's log).
     private let log: @Sendable (String) -> Void
@@ -47,6 +49,8 @@ public final class WidgetServices: Sendable {
         store = directories.map { SharedStore(directoryPath: $0.data.path) }
         etagDirectory = cache.map { URL(filePath: $0, appending: "http") }
         leaseDirectory = cache.map { TilesDirectories.join($0, "leases") }
+        proxies = ProxySettings(environment: environment)
+        for problem in proxies.problems { log("network: \(problem)") }
     }
 
     /// The process's HTTP client, made on first use.
@@ -54,7 +58,7 @@ public final class WidgetServices: Sendable {
         fetcherBox.withLock { box in
             if let fetcher = box { return fetcher }
             let store: any ETagStore = etagDirectory.map { FileETagStore(directory: $0, log: log) } ?? InMemoryETagStore()
-            let fetcher = HTTPFetcher(version: version, etagStore: store)
+            let fetcher = HTTPFetcher(version: version, configuration: HTTPFetcher.Configuration(proxies: proxies), etagStore: store)
             box = fetcher
             return fetcher
         }

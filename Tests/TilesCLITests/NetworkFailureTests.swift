@@ -16,11 +16,11 @@ import Glibc
         private let process = Process()
         private let input = Pipe()
 
-        init(certificate: String) throws {
+        init(certificate: String, key: String = "leaf.key") throws {
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", certificates.appendingPathComponent("serve.py").path,
-                                 certificates.appendingPathComponent(certificate).path, certificates.appendingPathComponent("leaf.key").path]
+                                 certificates.appendingPathComponent(certificate).path, certificates.appendingPathComponent(key).path]
             process.standardInput = input
             process.standardOutput = output
             try process.run()

@@ -19,6 +19,9 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server's certificate was refused; the string says why in a person's words
     /// (`certificate expired`, `certificate is for example.com, not 127.0.0.1`).
     case certificate(String)
+    /// The proxy the request went through failed it: could not be reached, refused the tunnel,
+    /// asked for credentials or did not answer. The string names the proxy, never its password.
+    case proxy(String)
     /// The whole request (connect, head and body) did not finish within the total timeout.
     case timedOut
     /// The service asked us to slow down (429, or 403 with `x-ratelimit-remaining: 0`);
@@ -48,7 +51,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             return "offline"
         case .cannotResolve(let host):
             return "cannot resolve \(host)"
-        case .cannotConnect(let reason), .certificate(let reason):
+        case .cannotConnect(let reason), .certificate(let reason), .proxy(let reason):
             return reason
         case .timedOut:
             return "timed out"

@@ -23,9 +23,19 @@ final class HTTPExchange: @unchecked Sendable {
         var usesTLS: Bool
         /// The request's bytes, head only (a GET has no body).
         var request: [UInt8]
+        /// The proxy the connection goes to instead of the host, nil to go direct.
+        var proxy: HTTPProxy?
+        /// The `CONNECT` request that opens a tunnel through `proxy` to the host, for https.
+        var tunnelRequest: [UInt8]?
+
+        /// Where the socket connects: the proxy, or the host itself.
+        var connectHost: String { proxy?.host ?? host }
+        var connectPort: Int { proxy?.port ?? port }
+        /// The peer named in messages about connecting (`proxy 10.0.0.1:3128`, `example.com:443`).
+        var connectName: String { proxy?.name ?? "\(host):\(port)" }
     }
 
-    private enum Phase { case resolving, connecting, handshaking, sending, receiving, finished }
+    private enum Phase { case resolving, connecting, tunnelling, handshaking, sending, receiving, finished }
 
     private let target: Target
     private let loop: NetworkLoop
@@ -41,6 +51,10 @@ final class HTTPExchange: @unchecked Sendable {
     private var socket: Int32 = -1
     private var tls: OpaquePointer?
     private var sent = 0
+    /// The proxy's answer to `CONNECT`, read until its head ends.
+    private var tunnelAnswer: [UInt8] = []
+    /// Whether any byte of the response has come.
+    private var receivedAny = false
     private var deadlineTimer: NetworkLoop.TimerID?
     private var connectTimer: NetworkLoop.TimerID?
 
@@ -64,17 +78,26 @@ final class HTTPExchange: @unchecked Sendable {
     func start() {
         let now = NetworkLoop.now()
         guard deadline > now else { return finish(.failure(.timedOut)) }
-        deadlineTimer = loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in finish(.failure(.timedOut)) }
-        connectTimer = loop.schedule(after: connectTimeout) { [self] in
-            finish(.failure(.cannotConnect(
-                phase == .handshaking ? "TLS handshake with \(target.host) timed out" : "cannot connect to \(target.host):\(target.port): timed out")))
+        deadlineTimer = loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in
+            // A proxy that took the request and never answered is the proxy's failure.
+            if let proxy = target.proxy, !receivedAny, phase == .sending || phase == .receiving {
+                return finish(.failure(.proxy("no answer through \(proxy.name) in time")))
+            }
+            finish(.failure(.timedOut))
         }
-        if let address = SocketAddress(literal: target.host, port: target.port) {
+        connectTimer = loop.schedule(after: connectTimeout) { [self] in
+            switch phase {
+            case .handshaking: finish(.failure(.cannotConnect("TLS handshake with \(target.host) timed out")))
+            case .tunnelling: finish(.failure(.proxy("\(target.connectName) did not open a tunnel to \(target.host):\(target.port) in time")))
+            default: finish(.failure(connectionFailure("cannot connect to \(target.connectName): timed out")))
+            }
+        }
+        if let address = SocketAddress(literal: target.connectHost, port: target.connectPort) {
             resolved(.success([address]))
             return
         }
         // getaddrinfo blocks (DNS), so it runs on a thread of its own, which ends with it.
-        let host = target.host, port = target.port, loop = loop
+        let host = target.connectHost, port = target.connectPort, loop = loop
         Thread.detachNewThread { [self] in
             let result = SocketAddress.resolve(host, port: port)
             loop.execute { [self] in resolved(result) }
@@ -96,8 +119,16 @@ final class HTTPExchange: @unchecked Sendable {
             phase = .connecting
             connectNext()
         case .failure(let error):
+            if let proxy = target.proxy, case .cannotResolve = error {
+                return finish(.failure(.proxy("cannot resolve \(proxy.name)")))
+            }
             finish(.failure(error))
         }
+    }
+
+    /// A failure to reach the peer: the proxy's when there is one.
+    private func connectionFailure(_ message: String) -> FetchError {
+        target.proxy == nil ? .cannotConnect(message) : .proxy(message)
     }
 
     /// Tries the next address, or fails with the first address's reason when none is left.
@@ -105,10 +136,10 @@ final class HTTPExchange: @unchecked Sendable {
         closeSocket()
         guard !addresses.isEmpty else {
             let reason = firstConnectFailure.map(Self.describe) ?? "no address to connect to"
-            let message = "cannot connect to \(target.host):\(target.port): \(reason)"
+            let message = "cannot connect to \(target.connectName): \(reason)"
             // Only a missing route means no network; a refusal means the server is not there.
             let noNetwork = [ENETUNREACH, ENETDOWN, EHOSTUNREACH].contains(firstConnectFailure ?? 0)
-            return finish(.failure(noNetwork ? .offline(message) : .cannotConnect(message)))
+            return finish(.failure(noNetwork ? .offline(message) : connectionFailure(message)))
         }
         var address = addresses.removeFirst()
         socket = Glibc.socket(Int32(address.storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -135,10 +166,46 @@ final class HTTPExchange: @unchecked Sendable {
     }
 
     private func connected() {
+        if let tunnelRequest = target.tunnelRequest {
+            phase = .tunnelling
+            return write(tunnelRequest) { [self] in whenReady(EPOLLIN.rawValue) { [self] in readTunnelAnswer() } }
+        }
         guard target.usesTLS else {
             cancelConnectTimer()
             return send()
         }
+        startTLS()
+    }
+
+    /// Reads the proxy's answer to `CONNECT`: a 2xx opens the tunnel, and TLS with the host
+    /// begins in it; anything else ends the exchange with the proxy's reason.
+    private func readTunnelAnswer() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = Glibc.recv(socket, &buffer, buffer.count, 0)
+            let failure = errno
+            guard let proxy = target.proxy else { return }
+            if count > 0 {
+                tunnelAnswer += buffer[..<count]
+                if let answer = TunnelAnswer(tunnelAnswer) {
+                    return answer.isOpen ? startTLS() : finish(.failure(.proxy(answer.refusal(by: proxy, to: "\(target.host):\(target.port)"))))
+                }
+                guard tunnelAnswer.count <= 16 * 1024 else {
+                    return finish(.failure(.proxy("\(proxy.name) answered the tunnel request with a head too long")))
+                }
+                continue
+            }
+            if count == 0 {
+                return finish(.failure(.proxy("\(proxy.name) closed the connection instead of opening a tunnel to \(target.host):\(target.port)")))
+            }
+            guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else {
+                return finish(.failure(.proxy("\(proxy.name): \(String(cString: strerror(failure)))")))
+            }
+            return whenReady(EPOLLIN.rawValue) { [self] in readTunnelAnswer() }
+        }
+    }
+
+    private func startTLS() {
         phase = .handshaking
         var message = [CChar](repeating: 0, count: 256)
         guard let context = TLSContexts.context(authorities: authorities, message: &message),
@@ -176,9 +243,17 @@ final class HTTPExchange: @unchecked Sendable {
 
     private func send() {
         phase = .sending
-        while sent < target.request.count {
+        write(target.request) { [self] in
+            phase = .receiving
+            whenReady(EPOLLIN.rawValue) { [self] in receive() }
+        }
+    }
+
+    /// Writes `bytes` (from `sent` on), waiting for the connection as it needs, then calls `next`.
+    private func write(_ bytes: [UInt8], then next: @escaping () -> Void) {
+        while sent < bytes.count {
             // errno is read right after the call, before anything else can change it.
-            let (count, failure) = target.request.withUnsafeBytes { bytes in
+            let (count, failure) = bytes.withUnsafeBytes { bytes in
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[sent...])
                 if tls != nil {
                     return (Int(tiles_tls_write(tls, rest.baseAddress, Int32(min(rest.count, Int(Int32.max))))), Int32(0))
@@ -190,13 +265,13 @@ final class HTTPExchange: @unchecked Sendable {
                 sent += count
                 continue
             }
-            if let wanted = wait(after: count, errno: failure) {
-                return whenReady(wanted) { [self] in send() }
+            if let wanted = wait(after: count, errno: failure, writing: true) {
+                return whenReady(wanted) { [self] in write(bytes, then: next) }
             }
-            return fail(after: count, errno: failure, while: "sending the request")
+            return fail(after: count, errno: failure, while: phase == .tunnelling ? "sending the tunnel request" : "sending the request")
         }
-        phase = .receiving
-        whenReady(EPOLLIN.rawValue) { [self] in receive() }
+        sent = 0
+        next()
     }
 
     /// Reads what the connection has; at most 64 reads at a time, so that a peer sending without
@@ -212,12 +287,13 @@ final class HTTPExchange: @unchecked Sendable {
                 return (count, errno)
             }
             if count > 0 {
+                receivedAny = true
                 let outcome = buffer.withUnsafeBytes { bytes in
                     Result { () throws(HTTPResponseParser.Failure) in try parser.consume(UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
                 }
                 switch outcome {
                 case .success(true):
-                    if let response = parser.response { return finish(.success(response)) }
+                    if let response = parser.response { return delivered(response) }
                 case .success(false):
                     continue
                 case .failure(let failure):
@@ -228,13 +304,13 @@ final class HTTPExchange: @unchecked Sendable {
             if count == 0 || count == Int(TILES_TLS_CLOSED) {
                 do {
                     try parser.finish()
-                    if let response = parser.response { return finish(.success(response)) }
+                    if let response = parser.response { return delivered(response) }
                 } catch {
                     return finish(.failure(Self.fetchError(error)))
                 }
                 return
             }
-            if let wanted = wait(after: count, errno: failure) {
+            if let wanted = wait(after: count, errno: failure, writing: false) {
                 return whenReady(wanted) { [self] in receive() }
             }
             return fail(after: count, errno: failure, while: "reading the response")
@@ -244,9 +320,17 @@ final class HTTPExchange: @unchecked Sendable {
         }
     }
 
+    /// Ends with the response; a plain-http proxy's own 407 is the proxy's failure, not the server's.
+    private func delivered(_ response: FetchResponse) {
+        if let proxy = target.proxy, !target.usesTLS, response.status == 407 {
+            return finish(.failure(.proxy(TunnelAnswer.credentialsRefusal(by: proxy))))
+        }
+        finish(.success(response))
+    }
+
     /// The events to wait for after a read or write returned `result` (with `failure` as errno
     /// for a plain socket); nil when it failed.
-    private func wait(after result: Int, errno failure: Int32) -> UInt32? {
+    private func wait(after result: Int, errno failure: Int32, writing: Bool) -> UInt32? {
         if tls != nil {
             switch result {
             case TILES_TLS_WANT_READ: return EPOLLIN.rawValue
@@ -255,7 +339,7 @@ final class HTTPExchange: @unchecked Sendable {
             }
         }
         guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else { return nil }
-        return phase == .sending ? EPOLLOUT.rawValue : EPOLLIN.rawValue
+        return writing ? EPOLLOUT.rawValue : EPOLLIN.rawValue
     }
 
     private func fail(after result: Int, errno failure: Int32, while doing: String) {
@@ -263,9 +347,9 @@ final class HTTPExchange: @unchecked Sendable {
             return finish(.failure(tlsFailure(prefix: "TLS error \(doing)")))
         }
         if failure == EPIPE || failure == ECONNRESET {
-            return finish(.failure(.cannotConnect("connection closed by the server")))
+            return finish(.failure(connectionFailure("connection closed by the \(target.proxy?.name ?? "server")")))
         }
-        finish(.failure(.cannotConnect("\(doing): \(String(cString: strerror(failure)))")))
+        finish(.failure(connectionFailure("\(doing): \(String(cString: strerror(failure)))")))
     }
 
     /// Calls `next` once the socket is ready for `events` (or has an error or hang-up, which

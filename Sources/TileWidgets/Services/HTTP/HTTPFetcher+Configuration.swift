@@ -15,18 +15,22 @@ extension HTTPFetcher {
         /// to; nil (the default) for the system's: `SSL_CERT_FILE` and `SSL_CERT_DIR` when set,
         /// else OpenSSL's default file and directory (`/etc/ssl/certs` on Debian).
         public var certificateAuthorities: String?
+        /// The proxies requests go through (`https_proxy`, `http_proxy`, `no_proxy`…); direct by default.
+        public var proxies: ProxySettings
 
         /// Creates a configuration; tests shorten the timeouts.
         public init(
             connectTimeout: Duration = .seconds(3),
             totalTimeout: Duration = .seconds(10),
             maxBodyBytes: Int = 1 << 20,
-            certificateAuthorities: String? = nil
+            certificateAuthorities: String? = nil,
+            proxies: ProxySettings = .direct
         ) {
             self.connectTimeout = connectTimeout
             self.totalTimeout = totalTimeout
             self.maxBodyBytes = maxBodyBytes
             self.certificateAuthorities = certificateAuthorities
+            self.proxies = proxies
         }
     }
 }

@@ -84,7 +84,7 @@ public final class HTTPFetcher: Sendable {
         var visited: Set<String> = [url.absoluteString]
         var redirects = 0
         while true {
-            let target = try HTTPRequest.target(current, headers: fields)
+            let target = try HTTPRequest.target(current, headers: fields, proxies: configuration.proxies)
             let response = try await exchange(target, deadline: deadline)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
                 return response

@@ -5,8 +5,10 @@ import TileUI
 /// widget configured can end the request line or a field early (CR, LF) and add its own.
 enum HTTPRequest {
     /// The target of a GET for `url` (http or https, with a host) with `headers`; `Host` and
-    /// `Connection: close` are added. Throws `.malformed` for what cannot be sent as it is.
-    static func target(_ url: URL, headers: [(String, String)]) throws(FetchError) -> HTTPExchange.Target {
+    /// `Connection: close` are added. Through a proxy (`proxies`), an http request goes to it
+    /// in absolute form with its credentials, and an https one through a `CONNECT` tunnel.
+    /// Throws `.malformed` for what cannot be sent as it is.
+    static func target(_ url: URL, headers: [(String, String)], proxies: ProxySettings = .direct) throws(FetchError) -> HTTPExchange.Target {
         let url = url.absoluteURL
         // The URL's own parts, as written: `URLComponents` would pass every host through ICU's
         // IDNA, loading ICU even for 127.0.0.1.
@@ -30,18 +32,32 @@ enum HTTPRequest {
             throw .malformed("URL with bytes a request line cannot carry: \(url.absoluteString)")
         }
         let hostField = (isIPv6 ? "[\(host)]" : host) + (port == defaultPort ? "" : ":\(port)")
-        var head = "GET \(path) HTTP/1.1\r\nHost: \(hostField)\r\n"
+        let proxy = proxies.proxy(scheme: scheme, host: host, port: port)
+        let usesTLS = scheme == "https"
+        // An http request through a proxy names the whole URL (RFC 9112 §3.2.2, absolute form).
+        let requestTarget = proxy != nil && !usesTLS ? "http://\(hostField)\(path)" : path
+        var head = "GET \(requestTarget) HTTP/1.1\r\nHost: \(hostField)\r\n"
         for (name, value) in headers {
             guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { throw .malformed("header name \(name.debugDescription)") }
             guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
                 throw .malformed("header \(name) with a line break")
             }
-            guard !["host", "connection", "content-length", "transfer-encoding"].contains(name.lowercased()) else { continue }
+            guard !["host", "connection", "content-length", "transfer-encoding", "proxy-authorization"].contains(name.lowercased()) else { continue }
             head += "\(name): \(value)\r\n"
         }
+        if let proxy, !usesTLS, let authorization = proxy.authorization {
+            head += "Proxy-Authorization: \(authorization)\r\n"
+        }
         head += "Connection: close\r\n\r\n"
+        var tunnel: [UInt8]?
+        if let proxy, usesTLS {
+            let authority = (isIPv6 ? "[\(host)]" : host) + ":\(port)"
+            var connect = "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
+            if let authorization = proxy.authorization { connect += "Proxy-Authorization: \(authorization)\r\n" }
+            tunnel = Array((connect + "\r\n").utf8)
+        }
         return HTTPExchange.Target(
-            host: host, port: port, usesTLS: scheme == "https", request: Array(head.utf8))
+            host: host, port: port, usesTLS: usesTLS, request: Array(head.utf8), proxy: proxy, tunnelRequest: tunnel)
     }
 
     /// Scheme, host and port: where a redirect may carry credentials.

@@ -67,7 +67,14 @@ Task(executorPreference: ProviderExecutor.shared) {
         return await group.reduce(into: []) { $0.append($1) }
     }
     print("runs: \(reasons.sorted().joined(separator: "; "))")
-    print("descriptors left open: \(openDescriptors() - descriptorsBefore)")
+    // A killed run's leftovers (its grandchildren, adopted by the subreaper) are reaped by the
+    // reactor once they exit, which on a loaded machine can come a moment after the run returned.
+    var leftOpen = openDescriptors() - descriptorsBefore
+    for _ in 0..<30 where leftOpen != 0 {
+        try? await Task.sleep(for: .milliseconds(100))
+        leftOpen = openDescriptors() - descriptorsBefore
+    }
+    print("descriptors left open: \(leftOpen)")
     streaming.start()
     ran.release()
 }

@@ -62,8 +62,11 @@ let package = Package(
             dependencies: [
                 "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileTerminal", "TileExtensions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildVersion"]
         ),
+        // Records the commit the binary is built from, for `tiles --version`.
+        .plugin(name: "BuildVersion", capability: .buildTool(), path: "Plugins/BuildVersion"),
         .target(name: "TileUISamples", dependencies: ["TileUI"]),
         .executableTarget(
             name: "tiles-bench",

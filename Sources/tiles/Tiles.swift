@@ -8,6 +8,10 @@ import TileKit
 @main
 struct Tiles: ParsableCommand {
     static let version = "0.1.0"
+    /// The version with the commit it was built from as SemVer build metadata
+    /// (`0.1.0+5829d37abcde`, `-dirty` for uncommitted changes); the plain version when unknown.
+    /// `tiles --version` prints it, and the package and tarball are named with it.
+    static let versionWithCommit = buildCommit.isEmpty ? version : "\(version)+\(buildCommit)"
 
     static let configuration = CommandConfiguration(
         commandName: "tiles",
@@ -27,7 +31,7 @@ struct Tiles: ParsableCommand {
               tiles config init                       # write a commented starting config
               tiles store set alipay.city 杭州
             """,
-        version: version,
+        version: versionWithCommit,
         subcommands: [
             RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
             GenerateManual.self, Gallery.self,

@@ -78,7 +78,11 @@ import Testing
         #expect(built.stdout.contains(".debug_info"))
         let version = try Self.run(tiles, ["--version"], in: elsewhere, environment: clean)
         #expect(version.status == 0)
-        #expect(version.stdout == "0.1.0\n")
+        // The version, then the commit it was built from (the BuildVersion plugin's `git describe`).
+        let head = try Self.run("/usr/bin/env", ["git", "-C", repositoryRoot.path, "rev-parse", "--short=12", "HEAD"], in: elsewhere, environment: clean)
+        let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(head.status == 0 && commit.count == 12, "\(head.stderr)")
+        #expect(version.stdout == "0.1.0+\(commit)\n" || version.stdout == "0.1.0+\(commit)-dirty\n", "\(version.stdout)")
 
         let render = try Self.run(
             tiles, ["render", "--widget", "qqsync", "--offline", "--at", "2022-06-06T10:00:00+08:00"], in: elsewhere, environment: clean)

@@ -5,10 +5,13 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 export SWIFT_BACKTRACE := enable=no
 DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata binutils
 # What only the tests need: jsonschema checks widget programs' output against docs/schema.
-TEST_DEBIAN_PACKAGES := python3-jsonschema tinyproxy
+TEST_DEBIAN_PACKAGES := python3-jsonschema tinyproxy lintian dpkg-dev
 # Variables that make a test run record golden files instead of checking them (`make golden`).
 RECORD_VARIABLES := TILES_RECORD_GOLDENS TILES_RECORD_DOCS SNAPSHOT_TESTING_RECORD TILES_RECORD_LUNAR TILES_RECORD_ALMANAC
 BENCH_SCRATCH := .build-bench
+# Where make deb and make dist write the packages, and where the Debian package's binary is built.
+DIST := dist
+DEB_SCRATCH := .build-deb
 RELEASE_SCRATCH := .build-release
 # The hand-written C ncursesw dashboard `make bench` runs beside tiles, when it is there (it lives
 # outside this repository: the project's shared folder beside the checkout).
@@ -22,6 +25,9 @@ STATIC_EXECUTABLE_FLAGS := -Xswiftc -static-executable
 # Where glibc's or a C library's static archive is missing (scripts/static_c_libs.sh): the
 # Swift runtime linked in, libc and the C libraries loaded as shared objects.
 DYNAMIC_LIBC_FLAGS := --static-swift-stdlib -Xlinker -no-pie
+# The Debian package's binary: position-independent, as Debian builds every program, and linked
+# only against the libraries it calls.
+SHARED_C_LIBS_FLAGS := --static-swift-stdlib -Xlinker --as-needed
 RELEASE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker --symbol-ordering-file=$(SYMBOL_ORDER) -Xlinker --no-warn-symbol-ordering \
@@ -39,7 +45,7 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
 
-.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall
+.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall release-shared deb dist package-test
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -159,9 +165,28 @@ install-files:
 	chmod 0644 $(addprefix "$(ROOT)/,$(addsuffix ",$(filter share/%,$(INSTALLED_FILES))))
 	@echo "installed $(ROOT)/bin/tiles"
 
+## release-shared: the release binary for the Debian package, in $(DEB_SCRATCH): the Swift runtime
+## linked in, libc and the C libraries (ncurses, libpng, libjpeg, zlib, OpenSSL) from the system's
+## shared objects, so that Debian's security updates of them reach tiles
+release-shared: deps
+	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) $(RELEASE_FLAGS) --scratch-path $(DEB_SCRATCH) --product tiles
+
+## deb: dist/tiles_VERSION-1_ARCH.deb from release-shared (VERSION is `tiles --version`)
+deb: release-shared
+	@sh scripts/package.sh deb $(DEB_SCRATCH)/release/tiles $(DIST)
+
+## dist: dist/tiles-VERSION-linux-MACHINE.tar.gz: the stripped binary, man page, completions and
+## README, laid out as a prefix (copy bin/ and share/ into ~/.local, or run bin/tiles)
+dist: release
+	@sh scripts/package.sh dist $(RELEASE_SCRATCH)/release/tiles $(DIST)
+
+## package-test: build both, check the .deb with lintian, run each unpacked binary on its own
+package-test: test-deps release release-shared
+	sh scripts/check_packages.sh $(DEB_SCRATCH)/release/tiles $(RELEASE_SCRATCH)/release/tiles $(DIST)
+
 ## uninstall: remove exactly the files install put under $(PREFIX)
 uninstall:
 	rm -f $(addprefix "$(ROOT)/,$(addsuffix ",$(INSTALLED_FILES)))
 
 clean:
-	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH)
+	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH) $(DEB_SCRATCH) $(DIST)

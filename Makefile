@@ -107,6 +107,7 @@ bench: release
 	  echo "bench: no $(PERF_REFERENCE): skipping tiles beside the C reference dashboard (PERF_REFERENCE=path/to/dash_ncurses.c runs it)"; \
 	fi
 	python3 scripts/bench_dashboard.py $(RELEASE_SCRATCH)/release/tiles
+	@sh scripts/binary_report.sh $(RELEASE_SCRATCH)/release/tiles
 
 ## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then
 ## check them with a normal run; review `git diff` before committing

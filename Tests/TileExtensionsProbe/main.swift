@@ -71,7 +71,7 @@ Task(executorPreference: ProviderExecutor.shared) {
     // reactor once they exit, which on a loaded machine can come a moment after the run returned.
     var leftOpen = openDescriptors() - descriptorsBefore
     for _ in 0..<30 where leftOpen != 0 {
-        try? await Task.sleep(for: .milliseconds(100))
+        usleep(100_000)  // not Task.sleep: its timer would start libdispatch's pool, which this probe checks is never started
         leftOpen = openDescriptors() - descriptorsBefore
     }
     print("descriptors left open: \(leftOpen)")

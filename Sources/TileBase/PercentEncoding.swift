@@ -6,6 +6,31 @@
 /// at every start (docs/performance.md). A test compares the two on every ASCII character and
 /// on mixed text.
 public enum PercentEncoding {
+    /// `text` with each `%XX` replaced by its byte; nil when a `%` is not followed by two hex
+    /// digits or the bytes are not UTF-8 (what Foundation's `removingPercentEncoding` gives).
+    public static func decode(_ text: some StringProtocol) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// `text` with every UTF-8 byte that `isLiteral` rejects written `%XX` (upper-case hex).
     public static func encode(_ text: String, keeping isLiteral: (UInt8) -> Bool) -> String {
         var encoded: [UInt8] = []

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Days of the proleptic Gregorian calendar counted from 1970-01-01, with integer arithmetic
 /// (Howard Hinnant's civil-from-days algorithms, exact for any year): what reading and writing

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Instants written as RFC 3339 date-times, the form every date in tiles' files and protocols
 /// takes (`2026-11-24T08:00:00Z`, `2026-11-24T16:00:00.25+08:00`): read and written here with

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A time zone, as tiles keeps time in it: the system's rules read from
 /// `/usr/share/zoneinfo` (TZif), a fixed offset, or, only for a name the system has no file for,

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TOML
 import TileBase
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes an edit form's values into the config file as one tile's parameters, touching nothing
 /// else: comments, order and every other table stay as the user wrote them.
@@ -128,8 +131,7 @@ public struct ConfigEditor: Sendable {
     }
 
     private static func permissions(of file: URL) -> mode_t {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        return (attributes?[.posixPermissions] as? NSNumber).map { mode_t($0.uint16Value) } ?? 0o644
+        AtomicFile.permissions(atPath: file.path) ?? 0o644
     }
 
     // MARK: Rewriting the text

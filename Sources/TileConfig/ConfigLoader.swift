@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileExtensions
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds and reads the config file: `--config FILE`, else `$XDG_CONFIG_HOME/tiles/config.toml`.
 public struct ConfigLoader {
@@ -80,7 +83,7 @@ public struct ConfigLoader {
             do {
                 result["GITHUB_TOKEN"] = try TokenReader.read(path)
             } catch {
-                throw ConfigError(file: config.file, line: line, column: column, message: "github.token_file: cannot read '\(path)': \(error.localizedDescription)")
+                throw ConfigError(file: config.file, line: line, column: column, message: "github.token_file: cannot read '\(path)': \(error)")
             }
         case nil:
             break

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TOML
 import TileExtensions
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ConfigReader {
     /// The keys of a `[[widget]]` table.

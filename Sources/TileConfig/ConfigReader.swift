@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TOML
 import TileExtensions
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads `config.toml` text into a `TilesConfig`, checking every key against the widgets it knows.
 /// Of several mistakes, the first in the file is reported.

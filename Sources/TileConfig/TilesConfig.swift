@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TOML
 import TileExtensions
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `config.toml` says, validated: the board, the look, the opener, service URLs, where the
 /// GitHub token comes from and the reload budget. Unset values are nil and keep their defaults.

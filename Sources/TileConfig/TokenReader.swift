@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileBase
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads the GitHub token from the file a config names, refusing a file others can read.
 public enum TokenReader {
@@ -28,7 +31,7 @@ public enum TokenReader {
 
     /// The token in the file at `path`, trimmed; nil when the file is empty.
     public static func read(_ path: String) throws -> String? {
-        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingSpacesAndNewlines()
+        let text = String(decoding: try AtomicFile.read(atPath: path).get(), as: UTF8.self).trimmingSpacesAndNewlines()
         return text.isEmpty ? nil : text
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Durations as config files write them: `30s`, `5m`, `2h`, `1h30m`, `500ms`, or a bare number of
 /// seconds.

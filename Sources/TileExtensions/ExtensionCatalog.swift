@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+import TileBase
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The widgets of programs that describe themselves (`extension = [...]`): asked once with
 /// `{"request": "describe"}`, the answer kept in the cache beside the program's size and
@@ -68,7 +72,7 @@ public struct ExtensionCatalog: Sendable {
 
 /// One result handed from a task to a waiting thread.
 private final class ResultBox: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     // Guarded by `condition`.
     private var result: ProgramResult?
 

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
+import TileBase
 import TileUIJSON
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A program that serves several kinds answers `{"request": "describe"}` with what it offers:
 /// `{"widgets": [{"kind": …, "title": …, "families": […], "parameters": […]}, …]}`. This reads
@@ -126,7 +130,7 @@ public enum WidgetKindName {
     public static let expected = "a kind of letters, digits, -, _ and . that starts with a letter"
 
     public static func isValid(_ kind: String) -> Bool {
-        guard let first = kind.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first), kind.count <= 64 else { return false }
-        return kind.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
+        guard let first = kind.unicodeScalars.first, first.isASCIILetter, kind.count <= 64 else { return false }
+        return kind.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || "-_.".unicodeScalars.contains($0) }
     }
 }

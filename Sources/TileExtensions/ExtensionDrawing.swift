@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileKit
 import TileUIJSON
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Draws a widget program's entries: view trees decoded from their JSON, text through the SGR
 /// reader, the placeholder as the widget's kind in secondary text.

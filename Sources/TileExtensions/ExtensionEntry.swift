@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One entry of a widget served by a program: when it shows, how relevant it is, the URL a tap
 /// opens, and what to draw (a view tree in JSON, or text with SGR colours).

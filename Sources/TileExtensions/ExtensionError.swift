@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUIJSON
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a widget program's answer could not be used. Its description is the tile's stale reason,
 /// so it says where the mistake is (`entries[0].view.VStack[2].font: expected …`).

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileUIJSON
 import Synchronization
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs widget programs for a board or a one-shot render: one run per timeline request, or one
 /// kept process per streaming widget. Failures become errors whose description is the tile's

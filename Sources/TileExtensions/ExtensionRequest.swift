@@ -1,8 +1,11 @@
-import Foundation
+import FoundationEssentials
 import TileUIJSON
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What tiles asks a widget program: one JSON object on its standard input, and the same facts in
 /// its environment for shell scripts (docs/extensions.md, "The request").
@@ -51,29 +54,32 @@ public struct ExtensionRequest: Sendable, Equatable {
 
     /// The request as one line of JSON (keys sorted, no newline inside).
     public var json: Data {
-        var object: [String: Any] = [
-            "kind": kind,
-            "family": family.rawValue,
-            "width": family.gridSize(in: sizeClass).columns,
-            "height": family.gridSize(in: sizeClass).rows,
-            "sizeClass": sizeClass.rawValue,
-            "colorScheme": colorScheme == .dark ? "dark" : "light",
-            "now": Self.dateText(now),
-            "reason": reason,
-            "isPreview": isPreview,
-        ]
-        var values: [String: Any] = [:]
+        var parameterValues: [String: JSONValue] = [:]
         for (key, value) in parameters {
             switch value {
-            case .bool(let flag): values[key] = flag
-            case .integer(let number): values[key] = number
-            case .string(let text): values[key] = text
-            case .list(let items): values[key] = items
+            case .bool(let flag): parameterValues[key] = .bool(flag)
+            case .integer(let number): parameterValues[key] = .number(Double(number))
+            case .string(let text): parameterValues[key] = .string(text)
+            case .list(let items): parameterValues[key] = .array(items.map(JSONValue.string))
             }
         }
-        object["parameters"] = values
-        // Serialising plain strings, numbers and bools cannot fail.
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let object: [String: JSONValue] = [
+            "kind": .string(kind),
+            "family": .string(family.rawValue),
+            "width": .number(Double(family.gridSize(in: sizeClass).columns)),
+            "height": .number(Double(family.gridSize(in: sizeClass).rows)),
+            "sizeClass": .string(sizeClass.rawValue),
+            "colorScheme": .string(colorScheme == .dark ? "dark" : "light"),
+            "now": .string(Self.dateText(now)),
+            "reason": .string(reason),
+            "isPreview": .bool(isPreview),
+            "parameters": Self.sortedObject(parameterValues),
+        ]
+        return Self.sortedObject(object).jsonData
+    }
+
+    private static func sortedObject(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
     }
 
     /// `TILES_KIND`, `TILES_FAMILY`, … and `TILES_PARAM_<NAME>` for each parameter (upper-cased,
@@ -98,7 +104,7 @@ public struct ExtensionRequest: Sendable, Equatable {
 
     static func variableName(_ key: String) -> String {
         String(key.uppercased().unicodeScalars.map { scalar in
-            (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar))) ? Character(scalar) : "_"
+            scalar.isASCIILetterOrDigit ? Character(scalar) : "_"
         })
     }
 

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A streaming widget's program (`listen = true`), started on the first request and kept: each
 /// line it prints is a new timeline (a text widget's lines are framed into updates), and each

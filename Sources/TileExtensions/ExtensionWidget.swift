@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Makes a `WidgetDescriptor` of a widget served by a program, so that the scheduler, the board,
 /// `tiles render` and the edit form treat it as any other widget: its provider runs the program

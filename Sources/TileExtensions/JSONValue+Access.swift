@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUIJSON
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Plain accessors for reading the protocol's JSON documents.
 extension JSONValue {

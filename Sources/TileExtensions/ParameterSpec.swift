@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+import TileBase
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A parameter of a widget program as a `[[widget.parameter]]` table or a `describe` answer
 /// writes it, before it is checked: `name`, `type` (bool, integer, string, choice), `default`…
@@ -30,7 +34,7 @@ public struct ParameterSpec: Sendable, Equatable {
 
     /// The checked parameter; a mistake is described as `field: problem` for the caller to place.
     public func description() throws(ParameterSpecError) -> ParameterDescription {
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }) else {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCIILetterOrDigit || $0 == "_" || $0 == "-" }) else {
             throw ParameterSpecError(field: "name", message: "expected a name of letters, digits, _ and -, found \"\(JSONPath.shortened(name))\"")
         }
         let kind: ParameterKind

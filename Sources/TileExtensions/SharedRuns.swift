@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TileBase
 import TileKit
 #if canImport(Glibc)
 import Glibc
@@ -77,7 +78,7 @@ struct SharedRuns: Sendable {
     /// own, so waiting costs no wake-ups and no libdispatch worker.
     static func waitForRemoval(of file: URL, within seconds: TimeInterval) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
+            DetachedThread.start(named: "tiles.run-wait") {
                 let watch = inotify_init1(Int32(IN_CLOEXEC))
                 defer { if watch >= 0 { close(watch) } }
                 let deadline = Date().addingTimeInterval(seconds)

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileUIJSON
 import TileKit
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads a widget program's answer: a timeline of entries with view trees, or a text widget's
 /// output. Every mistake is an `ExtensionError` naming its JSON path.

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A widget served by a program, as a `[[widget]]` table of `config.toml` declares it (or as an
 /// extension's `describe` answer lists it): how to run the program and what it offers.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why JSON text could not be parsed: what was wrong and at which byte offset.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {

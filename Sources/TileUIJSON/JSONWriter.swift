@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes `JSONValue`s as compact JSON text, object members in their stored order, so the same
 /// value always gives the same bytes.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ProgressView`, `Gauge` and `Chart` nodes in JSON (docs/extensions-views.md#progressview-and-gauge
 /// and #chart). Values are the Swift initialisers' arguments; a gauge's style and a chart's axis

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `Image` nodes in JSON: `{"Image": "name"}` for an asset, or an object with one of `name`,
 /// `systemName` or `data` (PNG or JPEG bytes in base64) and the picture's options

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ViewNode {
     /// The TileUI view this node describes: `CellGrid.render` draws it exactly as the same tree

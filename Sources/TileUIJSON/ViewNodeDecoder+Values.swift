@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decoders of the values inside a view tree: numbers, names, colours, fonts, dates, URLs. Each
 /// names its path and what it expected when the value is wrong.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ViewNode {
     /// The deepest nesting of views accepted (stacks, backgrounds, overlays and labels count).
@@ -26,14 +29,6 @@ extension ViewNode {
     public init(json value: JSONValue, path: String = "") throws(ViewNodeError) {
         var decoder = ViewNodeDecoder()
         self = try decoder.node(value, path: path, depth: 1)
-    }
-
-    /// Decodes a view tree from `JSONSerialization` output; `path` prefixes every error.
-    public init(jsonObject: Any, path: String = "") throws(ViewNodeError) {
-        guard let value = JSONValue(jsonObject: jsonObject) else {
-            throw ViewNodeError(path: path, message: "expected a JSON value nested at most \(JSONValue.maxParseDepth) levels")
-        }
-        try self.init(json: value, path: path)
     }
 }
 

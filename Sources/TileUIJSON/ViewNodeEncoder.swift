@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ViewNode {
     /// The node as JSON in the form `ViewNode(json:)` reads: the view key first, then its

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public enum BuiltinWidgets {
     /// Every built-in widget, reading the world through `services`.

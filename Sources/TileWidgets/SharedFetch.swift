@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 #if canImport(Glibc)

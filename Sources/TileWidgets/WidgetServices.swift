@@ -1,8 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the built-in widgets' providers read from the outside world: the services (one shared
 /// HTTP client, made on first use so `--offline` and start-up never pay for it), the stores, the

@@ -22,10 +22,10 @@ public struct ExtensionServer: Sendable {
             do {
                 var answer = try await respond(to: Data(line.utf8))
                 answer.append(0x0A)
-                FileHandle.standardOutput.write(answer)
+                _ = answer.withUnsafeBytes { DescriptorWriting.writeAll($0, to: STDOUT_FILENO) }
             } catch {
                 // tiles shows the last line of standard error as the tile's stale reason.
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                DescriptorWriting.standardError("\(error)\n")
                 status = 1
             }
         }

@@ -23,7 +23,7 @@ extension WidgetExtension {
         do {
             widgets = try Self().widgets()
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            DescriptorWriting.standardError("\(error)\n")
             exit(1)
         }
         exit(await ExtensionServer(widgets: widgets).serve())

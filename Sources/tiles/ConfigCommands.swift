@@ -1,9 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TileConfig
 import TileExtensions
 import TileKit
 import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The widgets a config file may name: the built-in ones (their services are not contacted).
 private func knownWidgets(_ environment: [String: String]) -> [WidgetDescriptor] {
@@ -57,8 +60,7 @@ struct ConfigCommand: ParsableCommand {
             // Like every other write of the config, a replaced file is kept beside it, with its permissions.
             if let previous = FileManager.default.contents(atPath: url.path) {
                 let backup = url.appendingPathExtension("bak")
-                let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-                let permissions = (attributes?[.posixPermissions] as? NSNumber).map { mode_t($0.uint16Value) } ?? 0o644
+                let permissions = AtomicFile.permissions(atPath: url.path) ?? 0o644
                 try AtomicFile.write(previous, to: backup, permissions: permissions)
                 try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
                 Console.print("wrote \(url.path) (the previous file is \(backup.lastPathComponent))")
@@ -151,7 +153,7 @@ struct ConfigCommand: ParsableCommand {
             } catch {
                 guard error.isWriteError else { throw UsageError(message: error.description) }
                 Console.printError("tiles: \(error.description)")
-                Foundation.exit(1)
+                Glibc.exit(1)
             }
         }
     }

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the command line prints. Everything printed may hold user or remote data (a stored
 /// value, a file name, a service's message), so control characters are escaped on the way out
@@ -12,6 +16,6 @@ enum Console {
 
     /// Writes `text` and a newline to stderr; line breaks inside `text` stay line breaks.
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text.escapingControlCharacters(keepingNewlines: true) + "\n").utf8))
+        DescriptorWriting.standardError(text.escapingControlCharacters(keepingNewlines: true) + "\n")
     }
 }

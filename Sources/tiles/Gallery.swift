@@ -1,7 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles gallery` (hidden, for `make gallery`): SVG pictures of every built-in widget in every
 /// family it comes in, light and dark, and of the built-in board, into docs/gallery; and the
@@ -70,7 +73,7 @@ struct Gallery: AsyncParsableCommand {
     /// Replaces the lines between the markers in `file` with the gallery's section.
     private func rewriteSection(of file: URL, widgets: [WidgetDescriptor]) throws {
         let text = try String(contentsOf: file, encoding: .utf8)
-        guard let start = text.range(of: Self.startMarker + "\n"), let end = text.range(of: Self.endMarker, range: start.upperBound..<text.endIndex) else {
+        guard let start = text.firstRange(of: Self.startMarker + "\n"), let end = text[start.upperBound...].firstRange(of: Self.endMarker) else {
             throw UsageError(message: "\(file.path) has no gallery section: put the lines\n\(Self.startMarker)\n\(Self.endMarker)\nwhere it goes")
         }
         let folder = URL(filePath: output).lastPathComponent

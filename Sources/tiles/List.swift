@@ -1,8 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TileExtensions
 import TileKit
 import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles list`: every widget with its families and parameters.
 struct List: ParsableCommand {

@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TileKit
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles generate-manual` (hidden): prints the tiles(1) manual page, which `make install`
 /// installs. The page is built from the command-line definitions themselves (ArgumentParser's
@@ -26,7 +30,7 @@ struct GenerateManual: ParsableCommand {
             day = Date()
         }
         let page = try ManualPage.render(ManualPage.toolInfo(), date: day)
-        FileHandle.standardOutput.write(Data(page.utf8))
+        DescriptorWriting.standardOutput(page)
     }
 }
 
@@ -87,22 +91,26 @@ enum ManualPage {
 
     /// `text` (yyyy-mm-dd) as a day, or nil.
     static func parseDay(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.date(from: text)
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        return Date(timeIntervalSince1970: Double(CivilDate.daysSinceEpoch(year: year, month: month, day: day)) * 86_400)
+    }
+
+    /// `date`'s day in UTC as mdoc dates it: `November 27, 2026`.
+    static func dayText(_ date: Date) -> String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let (year, month, day) = CivilDate.date(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        return "\(months[month - 1]) \(day), \(year)"
     }
 
     /// The whole page for `info`, dated `date`.
     static func render(_ info: ToolInfo, date: Date) -> String {
         let root = info.command
-        let dayFormatter = DateFormatter()
-        dayFormatter.locale = Locale(identifier: "en_US_POSIX")
-        dayFormatter.timeZone = TimeZone(identifier: "UTC")
-        dayFormatter.dateFormat = "MMMM d, yyyy"
         var lines = [
-            ".Dd \(dayFormatter.string(from: date))",
+            ".Dd \(dayText(date))",
             ".Dt TILES 1",
             ".Os",
             ".Sh NAME",

@@ -1,7 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles reload [KIND]`: every running board reloads those widgets' timelines now.
 struct ReloadCommand: ParsableCommand {
@@ -41,7 +44,7 @@ struct ReloadCommand: ParsableCommand {
         let reached = BoardChannel.send(.reload(kind: kind), directory: directory)
         guard reached > 0 else {
             Console.printError("tiles: no board is running")
-            Foundation.exit(1)
+            Glibc.exit(1)
         }
         Console.print("asked \(reached) board\(reached == 1 ? "" : "s") to reload \(kind ?? "every widget")")
     }

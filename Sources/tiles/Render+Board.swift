@@ -1,10 +1,13 @@
-import Foundation
+import FoundationEssentials
 import TileBase
 import TileConfig
 import TileExtensions
 import TileKit
 import TileTerminal
 import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Render {
     /// The board on a `--width` × `--height` terminal as the dashboard composes it (its

@@ -1,10 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TileExtensions
 import TileKit
 import TileUI
 import TileWidgets
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles render`: one widget, or a whole board, once, to stdout.
 struct Render: AsyncParsableCommand {
@@ -86,7 +89,7 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let text = try await output(environment: environment)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        DescriptorWriting.standardOutput(text)
     }
 
     /// What `run()` prints, for `environment` (the gallery renders with one of its own).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileBase
 import TileConfig
@@ -8,6 +8,9 @@ import TileKit
 import TileTerminal
 import TileUI
 import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles` (no subcommand): the dashboard.
 struct RunDashboard: ParsableCommand {
@@ -176,7 +179,7 @@ struct RunDashboard: ParsableCommand {
             } catch let error as UsageError {
                 // The status line is narrow: name the file without its directory.
                 let directory = (watchedFile.map { TilesDirectories.folder(of: $0.path) } ?? "") + "/"
-                throw ConfigReloadFailure(description: error.message.replacingOccurrences(of: directory, with: ""))
+                throw ConfigReloadFailure(description: error.message.replacing(directory, with: ""))
             }
             let settings = BoardSettings(
                 commandLineTiles: commandLineTiles, scheme: scheme, themeName: theme, sizeClass: sizeClass, config: reloaded,
@@ -196,7 +199,7 @@ struct RunDashboard: ParsableCommand {
         host.stopAll()
         ProgramRunner.shutDownAllPrograms()
         // The HTTP client's threads may be mid-request; the process ends here either way.
-        Foundation.exit(status)
+        Glibc.exit(status)
     }
 
     /// Log lines go to `$XDG_STATE_HOME/tiles/tiles.log`: the dashboard owns the terminal.

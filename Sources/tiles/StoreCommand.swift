@@ -1,7 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles store`: the key-value store widgets share with the command line (`alipay.city`…).
 struct StoreCommand: ParsableCommand {
@@ -46,7 +49,7 @@ struct StoreCommand: ParsableCommand {
             guard let value = try StoreCommand.store.allValues()[key] else {
                 Console.printError("tiles: store: '\(key)' is not set")
                 // Not a usage error: the contract's "anything else" status, with no further output.
-                Foundation.exit(1)
+                Glibc.exit(1)
             }
             // One line per value: a line break inside it is escaped too.
             Console.print(value.escapingControlCharacters())

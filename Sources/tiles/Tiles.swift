@@ -1,8 +1,12 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
 import TileConfig
 import TileExtensions
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `tiles` command: a home screen of widgets for the terminal.
 @main
@@ -79,20 +83,20 @@ struct Tiles: ParsableCommand {
         ProgramRunner.shutDownAllPrograms()
         if let error = error as? UsageError {
             Console.printError("tiles: \(error.message)")
-            Foundation.exit(2)
+            Glibc.exit(2)
         }
         if let error = error as? RenderFailure {
             Console.printError("tiles: \(error.message)")
-            Foundation.exit(1)
+            Glibc.exit(1)
         }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
             if !message.isEmpty { Console.print(message) }
-            Foundation.exit(0)
+            Glibc.exit(0)
         }
         Console.printError(message)
-        Foundation.exit(code == .validationFailure ? 2 : 1)
+        Glibc.exit(code == .validationFailure ? 2 : 1)
     }
 
     /// Runs an async subcommand to completion from the synchronous entry point.

@@ -8,6 +8,25 @@ import Testing
 /// TileUI class after a field was added, and the release binary corrupted its heap
 /// (docs/platform.md, "Packages and builds").
 @Suite struct PackageDependencyTests {
+    /// The binary links FoundationEssentials only: one `import Foundation` anywhere in its modules
+    /// brings FoundationInternationalization and ICU's 34 MB of data back (docs/performance.md).
+    /// TilesSDK, for extension programs, and the samples of tests and benchmarks may use Foundation.
+    @Test func noModuleOfTheBinaryImportsFoundation() throws {
+        let sources = repositoryRoot.standardizedFileURL.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
+        var offenders: [String] = []
+        for module in modules where !["TilesSDK", "TileUISamples"].contains(module) {
+            let folder = sources.appendingPathComponent(module)
+            for case let file as String in FileManager.default.enumerator(atPath: folder.path) ?? NSEnumerator() where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                if text.split(separator: "\n").contains(where: { $0.wholeMatch(of: /(@_exported |@testable |internal |public )?import (Foundation|FoundationInternationalization)/) != nil }) {
+                    offenders.append("\(module)/\(file)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "import FoundationEssentials instead in: \(offenders.joined(separator: ", "))")
+    }
+
     @Test func everyTargetListsThePackageModulesItImports() throws {
         let root = repositoryRoot.standardizedFileURL
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// One program in the reactor's care, from start to reaping. Created by a caller, then touched

@@ -1,5 +1,6 @@
 import CProcessSpawn
-import Foundation
+import FoundationEssentials
+import TileBase
 import Glibc
 import Synchronization
 
@@ -78,7 +79,7 @@ final class ProcessReactor: @unchecked Sendable {
             return !inbox.started
         }
         if startThread {
-            Thread.detachNewThread { [self] in run() }
+            DetachedThread.start(named: name) { [self] in run() }
         }
         var byte: UInt8 = 1
         // EAGAIN: the pipe is full, so the reactor wakes anyway.
@@ -101,7 +102,7 @@ final class ProcessReactor: @unchecked Sendable {
     func shutDown() {
         // A reactor that never started has nothing to end.
         guard inbox.withLock({ $0.started }) else { return }
-        let sent = NSCondition()
+        let sent = ThreadCondition()
         let done = Mutex(false)
         submit(.shutDown(done: {
             sent.lock()

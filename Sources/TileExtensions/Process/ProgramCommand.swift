@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A program to run: its argv (no shell), what it gets and what it may give back.
 public struct ProgramCommand: Sendable, Hashable {

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a run of `ProgramRunner` gives back.
 public struct ProgramResult: Sendable, Hashable {

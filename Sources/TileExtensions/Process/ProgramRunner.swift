@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs programs once each: argv without a shell, input on stdin, stdout captured up to a cap,
 /// a timeout that kills the whole process group, and at most `maxConcurrentRuns` at a time

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import Glibc
 
@@ -84,7 +84,7 @@ extension ProgramStatus {
     /// `text` without its escape sequences (a coloured error line keeps its words), at most
     /// `limit` characters, any control left escaped (`\u001b`).
     static func printable(_ text: String, limit: Int) -> String {
-        let clean = TerminalText.sanitize(text).replacingOccurrences(of: "\t", with: " ")
+        let clean = TerminalText.sanitize(text).replacing("\t", with: " ")
         let clipped = clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
         return clipped.escapingControlCharacters()
     }

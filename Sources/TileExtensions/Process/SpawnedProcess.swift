@@ -1,5 +1,5 @@
 import CProcessSpawn
-import Foundation
+import FoundationEssentials
 import Glibc
 import TileBase
 

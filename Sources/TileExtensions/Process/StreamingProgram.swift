@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
+import TileBase
 import Synchronization
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A program started once and kept (`listen = true`): each line it prints is handed over as it
 /// comes, requests go to its stdin as lines, and when it exits it is started again after a
@@ -33,7 +37,7 @@ public final class StreamingProgram: Sendable {
     private let reactor: ProcessReactor
     private let timers: any RestartScheduling
     private let state: Mutex<State>
-    private let stopped = NSCondition()
+    private let stopped = ThreadCondition()
 
     private struct State {
         var job: Int?

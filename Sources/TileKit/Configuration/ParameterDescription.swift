@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What kind of value a parameter holds and how a form edits it (docs/rules.md B5.1).
 public enum ParameterKind: Hashable, Sendable {

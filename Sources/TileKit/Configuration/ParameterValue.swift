@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The value of one widget parameter as stored in config files, caches and the command line:
 /// a bool, an integer, a string, or a list of strings (multiple values).

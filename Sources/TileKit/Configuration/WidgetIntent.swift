@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The user-editable parameters of a configurable widget, as an App Intents
 /// `WidgetConfigurationIntent`: a plain struct whose `init()` holds the defaults and whose

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs provider jobs on whichever thread calls ``drain()``, until it is handed off to another
 /// executor, which then runs them instead.
@@ -10,7 +14,7 @@ import Foundation
 /// ``ProviderExecutor/shared``, so that a task still running (or one that awaited something on
 /// another thread and is resumed later) goes on there.
 public final class DrainedExecutor: TaskExecutor, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ThreadCondition()
     // Guarded by `lock`.
     private var jobs: [UnownedJob] = []
     private var successor: (any TaskExecutor)?

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One tile's timeline state and the pure decisions about it: which entry shows, when the
 /// provider is due, what a result or a failure changes.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The thread providers run on: one thread that sleeps on a condition variable until a job
 /// arrives, so a board with nothing to do makes no wake-ups at all.
@@ -17,7 +21,7 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     public static let shared = ProviderExecutor(name: "tiles.providers")
 
     private let name: String
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     // Guarded by `condition`.
     private var jobs: [UnownedJob] = []
     private var started = false
@@ -59,7 +63,7 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
         jobs.append(job)
         if !started {
             started = true
-            Thread.detachNewThread { [unowned self] in self.run() }
+            DetachedThread.start(named: name) { [unowned self] in self.run() }
         }
         condition.signal()
         condition.unlock()
@@ -81,8 +85,6 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs jobs in the order they came, waiting (without a timeout) while there are none.
     private func run() {
-        // For debuggers and `top -H`; best effort (a new thread starts with its creator's name).
-        Thread.current.name = name
         noteWorker()
         while true {
             condition.lock()

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How often one tile's provider may be asked for a timeline (docs/rules.md B3.7).
 public struct ReloadBudget: Sendable, Hashable {

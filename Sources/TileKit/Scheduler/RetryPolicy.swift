@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Exponential back-off with jitter after failed timelines: the delay doubles from `base` with each
 /// failure, is capped at `cap`, and a random half of it is added or left out ("equal jitter"), so

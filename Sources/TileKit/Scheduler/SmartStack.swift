@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Several widgets in one tile, one shown at a time, rotated by relevance (docs/rules.md B6.3):
 /// deterministic, at most once per `rotationInterval`, never soon after the user scrolled it.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs every tile's timeline on a board (docs/rules.md B3, B6): which entry shows now, when to ask
 /// each provider again within its budget, retries with back-off, timeouts, merging of requests.

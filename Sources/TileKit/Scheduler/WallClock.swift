@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the runtime reads "now". Injected everywhere so tests and `tiles render --at` are
 /// deterministic; nothing in TileKit calls `Date()` itself.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Asks running boards to reload widgets, as WidgetKit's `WidgetCenter`, and tells which tiles are
 /// placed. Safe from any thread: requests queue per scheduler and wake it.

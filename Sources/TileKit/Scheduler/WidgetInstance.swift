@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One tile on a board: which widget, in which family, with which parameters. `id` is stable
 /// across restarts (it names the tile's cache file).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,23 +34,44 @@ extension AtomicFile {
     /// an error, with its path and description, for a missing file, each time a retrying widget
     /// looks for a store that is not there.
     public static func contents(atPath path: String) -> Data? {
+        try? read(atPath: path).get()
+    }
+
+    /// The whole content of the regular file at `path`, or why it cannot be read, in the C
+    /// library's words (`No such file or directory`).
+    public static func read(atPath path: String) -> Result<Data, ReadFailure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(errno: EISDIR)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = read(fd, &chunk, chunk.count)
+            let count = Glibc.read(fd, &chunk, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(ReadFailure(errno: errno))
             }
-            if count == 0 { return Data(bytes) }
+            if count == 0 { return .success(Data(bytes)) }
             bytes.append(contentsOf: chunk[..<count])
         }
+    }
+
+    /// Why a file could not be read.
+    public struct ReadFailure: Error, CustomStringConvertible {
+        public let errno: Int32
+        public var description: String { String(cString: strerror(errno)) }
+    }
+}
+
+extension AtomicFile {
+    /// The permission bits of the file at `path`, nil when it cannot be read.
+    public static func permissions(atPath path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
     }
 }
 

@@ -19,4 +19,16 @@ public enum DescriptorWriting {
         }
         return 0
     }
+
+    /// Writes `text` to standard output; a failure (a closed pipe) loses it.
+    public static func standardOutput(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+    }
+
+    /// Writes `text` to standard error; a failure loses it.
+    public static func standardError(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+    }
 }

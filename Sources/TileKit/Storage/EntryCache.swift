@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Each tile's last timeline on disk, so a restart draws the last content before any provider
 /// answers. One JSON file per tile under `$XDG_CACHE_HOME/tiles/entries/`, written atomically; a

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The themes a user can pick: the built-in ones, then `*.toml` files in
 /// `$XDG_CONFIG_HOME/tiles/themes/` (a user file named like a built-in one replaces it).
@@ -32,8 +35,8 @@ public struct ThemeCatalog: Sendable {
     }
 
     private var userFiles: [URL] {
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "toml" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".toml") }.sorted().map { URL(filePath: directory.path, appending: $0) }
     }
 }
 

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where tiles keeps its files, from the XDG variables with their usual defaults under `~`.
 public struct TilesDirectories: Sendable, Hashable {
@@ -21,7 +24,7 @@ public struct TilesDirectories: Sendable, Hashable {
     /// The directories for `environment` (XDG variables; relative values are ignored, as the
     /// XDG spec asks).
     public init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         // Each URL is made once from its whole path (`URL(filePath:appending:)`).
         func directory(_ variable: String, _ fallback: String) -> URL {
             let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? TilesDirectories.join(home, fallback)

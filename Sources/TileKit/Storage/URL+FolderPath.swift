@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension URL {
     /// The file URL of `name` (a file name, or names joined by `/`) in the folder at `folder`: what

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TOML
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Theme files: TOML text read into a `Theme` (TileUI knows themes, not files).
 extension Theme {
@@ -30,10 +33,10 @@ extension Theme {
     /// Reads and parses the theme file at `url`; errors name the file by its path.
     public static func load(contentsOf url: URL) throws(ThemeError) -> Theme {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ThemeError(file: url.path, line: nil, column: nil, message: "cannot read the theme: \(error.localizedDescription)")
+        switch AtomicFile.read(atPath: url.path) {
+        case .success(let contents): data = contents
+        case .failure(let failure):
+            throw ThemeError(file: url.path, line: nil, column: nil, message: "cannot read the theme: \(failure)")
         }
         return try Theme(bytes: [UInt8](data), file: url.path)
     }

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TOML
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns a parsed theme file into a `Theme`, checking every entry; each error names the place in
 /// the file to fix.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One moment of a widget's content, as WidgetKit's `TimelineEntry`: the date it becomes current
 /// and how relevant it is for Smart Stack rotation. Entries are `Codable` so the last timeline

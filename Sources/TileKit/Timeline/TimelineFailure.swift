@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A provider's failure that still has something to show: the timeline built from the provider's
 /// last good data (or its defaults). The scheduler shows `fallback`, marks the tile stale with

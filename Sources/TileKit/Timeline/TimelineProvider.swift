@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a provider knows about the tile it serves, as WidgetKit's `TimelineProviderContext`.
 public struct TimelineContext: Sendable {

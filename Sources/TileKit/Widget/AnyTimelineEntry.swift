@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A timeline entry of any widget, as the scheduler and the board hold them.
 public struct AnyTimelineEntry: Sendable {

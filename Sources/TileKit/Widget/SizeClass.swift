@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How much room the terminal gives, as iOS devices give widgets different sizes: each family's
 /// grid of cells depends on the class (docs/rules.md C5). `regular` is the grid tiles always had;

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A kind of widget, as WidgetKit's `Widget`: its `body` is a configuration naming its kind,
 /// provider, view and families.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a widget's `body` returns, as WidgetKit's `WidgetConfiguration`: the provider, the view and
 /// the gallery details of one widget kind.

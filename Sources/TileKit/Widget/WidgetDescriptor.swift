@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything the runtime knows about one kind of widget, with its types erased: names,
 /// families, parameters, and how to get entries and draw them. Built by a widget's configuration.

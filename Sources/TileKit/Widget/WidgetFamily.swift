@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The sizes a widget comes in, as WidgetKit's `WidgetFamily`, each with a grid of cells per
 /// size class (docs/rules.md C5; the regular class has the iPhone 393-class defaults).

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Copying to the user's clipboard through the terminal (OSC 52), which works over SSH too.
 ///

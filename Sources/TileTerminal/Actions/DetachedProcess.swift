@@ -1,5 +1,5 @@
 import CNcursesw
-import Foundation
+import FoundationEssentials
 import Glibc
 import TileBase
 
@@ -39,15 +39,13 @@ enum DetachedProcess {
         }
         guard status == 0 else { return .failure(SpawnError(errno: status)) }
         let child = pid
-        let reaper = Thread {
+        DetachedThread.start(named: "tiles.opener-reaper") {
             var waitStatus: Int32 = 0
             while waitpid(child, &waitStatus, 0) < 0 {
                 guard errno == EINTR else { return }
             }
             onExit(waitStatus)
         }
-        reaper.name = "tiles.opener-reaper"
-        reaper.start()
         return .success(child)
     }
 }

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Draws the board: renders the tiles of the page shown whose drawing is out of date, follows
 /// live texts' ticks in place, and draws each frame from the last one where it can

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Applies an edited config file to a running board: tiles added, removed or changed in the
 /// scheduler (widget state and drawings of the others untouched), the look updated. An invalid

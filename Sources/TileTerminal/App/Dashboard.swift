@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The dashboard: a board of widgets in the terminal, until `q`, Ctrl-C or a quit signal.
 public enum Dashboard {
@@ -76,6 +79,6 @@ public enum Dashboard {
     /// Writes `message` to stderr as `tiles: …`; terminal errors already start with "tiles".
     private static func printError(_ message: String) {
         let line = message.hasPrefix("tiles ") ? message : "tiles: \(message)"
-        FileHandle.standardError.write(Data((line.escapingControlCharacters(keepingNewlines: true) + "\n").utf8))
+        DescriptorWriting.standardError(line.escapingControlCharacters(keepingNewlines: true) + "\n")
     }
 }

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything that can change the dashboard's state: the user's input and the results of work
 /// the shell did for it (a tile rendered, a status changed, a theme loaded, a link that failed).

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One tile on the board as the command line or a config file describes it: one widget, or a
 /// Smart Stack of several sharing the tile's place and family.

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The dashboard's shell (STYLE.md "pure core, thin shell"): the event loop. It turns what
 /// happens (keys, signals, wake-ups, the clock) into `DashboardEvent`s for the board's state,

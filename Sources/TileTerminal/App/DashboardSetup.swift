@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns the options and the saved state into the board's tiles and the initial look, checking
 /// everything before the terminal is touched, so a mistake is a plain message and exit status 2.

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Keys, clicks and resizes (docs/design.md "Keys").
 extension DashboardState {

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // One file, longer than most: the state and its small queries; how it takes keys is in
 // DashboardState+Input.swift.

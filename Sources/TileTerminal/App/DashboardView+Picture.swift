@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension DashboardView {
     /// The screen for `state` at `now` as `screen(_:now:)` draws it, with the links of the tiles

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Carries out what the board's state asks for (`DashboardEffect`): families and reloads in the
 /// scheduler, links opened, text copied, themes loaded, parameters saved, the state saved. Each

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Messages for the status line posted from other threads (an opener that failed after it
 /// started), and news of the config file, taken by the main loop after it is woken.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the dashboard remembers between runs, in `$XDG_STATE_HOME/tiles/state.json`: each tile's
 /// family (by `TileSpec.id`), the scheme and the theme chosen with keys.

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The status line's content (one row at the bottom): a message or the focused tile's state on
 /// the left, the page dots and the help hint on the right. Pure: a function of the state and now.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What tapping a URL does (docs/design.md "Quality bars"): http, https and mailto open outside
 /// tiles; `tiles:` URLs are the app's own actions; anything else is refused.
@@ -29,7 +33,7 @@ public enum TapAction: Equatable, Sendable {
         case "copy":
             let text = query.split(separator: "&").lazy.compactMap { item -> String? in
                 guard item.hasPrefix("text=") else { return nil }
-                return String(item.dropFirst("text=".count)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                return PercentEncoding.decode(String(item.dropFirst("text=".count)).replacing("+", with: " "))
             }.first
             if let text {
                 self = .copy(text)

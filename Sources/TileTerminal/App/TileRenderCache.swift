@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Remembers what each tile was last drawn with, so a frame lays out only the tiles whose entry,
 /// family, scheme, theme, placeholder state or live text changed (docs/design.md "Data flow").

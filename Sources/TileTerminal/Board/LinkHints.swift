@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One link offered in hint mode: its label, where the label is drawn, and where it leads.
 public struct LinkHint: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import CSignalDoorbell
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Sleeps until something happens: input, a quit signal, a wake-up from another thread, or the

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why the terminal front end cannot start or keep running, worded for the person at the keyboard.
 public enum TerminalError: Error, Equatable, CustomStringConvertible {

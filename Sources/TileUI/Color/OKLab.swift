@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A colour in OKLab (Björn Ottosson's perceptual colour space): `l` lightness 0…1, `a`
 /// green–red and `b` blue–yellow. Equal distances here look about equally different, which RGB

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 /// An opaque 24-bit colour as a terminal draws it: the resolved form of every `Color`.
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A named set of colours, each with a light and a dark value, like an asset catalog's Any/Dark
 /// appearances. Views name them with `Color("widget.background")`; files in `Themes/` define them.

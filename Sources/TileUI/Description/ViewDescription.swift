@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a view tree could not be described as data: a view or modifier whose effect is code, not
 /// values (`GeometryReader`, `environment(_:_:)`).

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A view tree as data: what a widget extension sends as JSON (TileUIJSON reads and writes it) and
 /// what a Swift view tree describes itself as. Each node is one view with its modifiers, applied

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A key for a value in `EnvironmentValues`, as SwiftUI's `EnvironmentKey`. Other targets add
 /// keys this way (TileKit adds `widgetFamily`).

@@ -1,5 +1,8 @@
 import CImageCodec
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A picture decoded to 8-bit RGBA pixels (straight alpha, sRGB), rows top to bottom.
 public struct DecodedImage: Sendable {

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A picture, as SwiftUI's `Image`: from an asset (`Image("name")`, with a dark variant chosen by
 /// the colour scheme), from bytes a provider fetched (`Image(data:)`, PNG or JPEG), or an SF

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where `Image("name")` finds its picture: the user's assets folder first, then the pictures
 /// built into tiles (`Assets/` in the repository, compiled in by `make assets`, so an installed

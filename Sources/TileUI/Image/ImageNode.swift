@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The layout node of a picture (`Image` from an asset or bytes): sized from its pixels, one
 /// column a pixel and one row two, or from the offer when resizable; drawn in half blocks.

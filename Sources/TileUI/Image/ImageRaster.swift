@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A picture resampled to the pixels of a cell rectangle: two pixel rows a cell row.
 struct ImageRaster: Sendable {

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The caches behind `Image`: assets looked up, pictures decoded (or the error they gave), and
 /// pictures resampled to a cell rectangle. All three are bounded, the least recently used entry

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Draws a `Chart`: the plot, then the y axis's labels at its trailing edge.
 final class ChartNode: LayoutNode {
@@ -169,8 +172,20 @@ final class ChartNode: LayoutNode {
     /// A value for the y axis: whole numbers as such, others to one decimal.
     static func label(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        if abs(rounded) >= 1e9 { return String(format: "%.1e", rounded) }
+        if abs(rounded) >= 1e9 { return scientific(rounded) }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// `value` (at least 1e9 in size) as C's `%.1e` writes it: `1.2e+09`.
+    static func scientific(_ value: Double) -> String {
+        var exponent = Int(log10(abs(value)).rounded(.down))
+        var tenths = Int((abs(value) / pow(10, Double(exponent)) * 10).rounded())
+        if tenths >= 100 {
+            tenths = (tenths + 5) / 10
+            exponent += 1
+        }
+        let digits = exponent < 10 ? "0\(exponent)" : "\(exponent)"
+        return (value < 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)e+\(digits)"
     }
 
     /// Each braille dot's place in a cell (column, row) and its bit (U+2800 + bits).

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `background` / `overlay` (A7.5): sized by the primary child; the secondary view is proposed
 /// exactly that size, aligned, and drawn behind or in front.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `padding` (A7.1): the child is proposed the proposal less the insets and placed at (leading, top).
 @usableFromInline

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A resolved view: the layout tree tiles measures and draws. A view's `body` is evaluated once
 /// into nodes; a node answers `sizeThatFits` (possibly many times, hence the cache) and draws

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What fills a shape: a colour or a gradient. Usable from inlinable code, as the shape views
 /// that carry it (see ModifiedView).

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// HStack and VStack layout (docs/rules.md A3), in cells, on the major `axis`.
 @usableFromInline

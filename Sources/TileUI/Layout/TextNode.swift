@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The laid-out form of a Text for one proposal.
 struct TextLayout: Equatable {

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The drawing state while a tree renders into a grid: the grid, the clip rectangle, the link that
 /// covers what is drawn now, and the opacity in effect.

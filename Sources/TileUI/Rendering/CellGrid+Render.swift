@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension CellGrid {
     /// Lays out `view` for exactly `width` × `height` cells and draws it: the view is proposed that

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A rectangle of terminal cells: what a view renders into and what a front end draws.
 ///

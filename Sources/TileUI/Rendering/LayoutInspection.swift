@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Records where tagged views were placed, so tests and tools can check layout numbers exactly.
 final class FrameRecorder {

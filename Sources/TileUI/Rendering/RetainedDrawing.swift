@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A rendered view kept with its layout tree, so that a tick of its live date text redraws only
 /// the rows that text covers instead of building and laying out the whole tree again

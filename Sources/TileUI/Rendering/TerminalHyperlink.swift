@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// OSC 8 hyperlinks (`ESC ] 8 ; ; URL ESC \` … `ESC ] 8 ; ; ESC \`) for ANSI output.
 ///

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Formats self-updating date text as docs/rules.md B4 specifies (en_US), as a pure function of the
 /// target date and "now", and says when the text next changes.

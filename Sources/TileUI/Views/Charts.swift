@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A value a mark plots, as Swift Charts' `PlottableValue`: `.value("温度", 28.1)`. Numbers and
 /// dates (as seconds since 1970) plot; the label names the axis.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Text {
     /// How `Text(_:style:)` shows a date (docs/rules.md B4).

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `ProgressView(value:total:)` as SwiftUI's determinate linear style: an optional label over a
 /// one-row bar. The bar fills `value / total` of its width in eighth blocks (`█` and `▏`…`▉`,

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How lines of a multi-line Text align inside the Text's own frame (A6.8).
 public enum TextAlignment: Hashable, Sendable {

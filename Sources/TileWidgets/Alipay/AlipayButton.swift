@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One of the Alipay widget's eight quick actions (seed 004's `ButtonType`), each with a title,
 /// an icon and a default link.

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Current weather for the Alipay widget: a WMO weather code (Open-Meteo's `weather_code`), the
 /// temperature in °C and the city it was fetched for.

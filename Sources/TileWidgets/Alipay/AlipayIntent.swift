@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Alipay widget's configuration, as the seed's dynamic intent: which quick actions (a fixed
 /// number per family), whether to show the weather, which side the buttons go, the city the

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension AlipayEntry {
     /// `⛅ 多云 28℃`; `--℃` while the weather is unknown.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Alipay widget's view for every family (seed 004). Medium is the seed's look: weather,
 /// date and the 支付宝 今日宜 bar on one half, a 2×2 grid of quick actions on the other. Small

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Alipay's timeline (seed 004): the weather for the city, refreshed every 30 minutes, and the
 /// almanac of each day, with an entry at local midnight so the date and 宜 turn over offline.

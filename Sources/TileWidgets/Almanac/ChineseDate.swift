@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Chinese-style date fragments for widgets, built by hand so output never
 /// depends on which locales the host's Foundation/ICU happens to ship.

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A civil (Gregorian) calendar date as seen on a wall clock in some time zone.
 ///

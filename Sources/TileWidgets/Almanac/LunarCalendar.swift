@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Chinese calendar (农历), computed from the sun and the moon as the calendar's rules say,
 /// in China Standard Time (UTC+8, for every year, as ICU's calendar counted it):

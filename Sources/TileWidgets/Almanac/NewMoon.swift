@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The instants of new moon, from the mean lunation with the periodic terms of Meeus,
 /// *Astronomical Algorithms* (2nd ed., ch. 49): within about 20 seconds of the modern

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Low-precision apparent longitude of the sun, enough to date the solar terms.
 ///

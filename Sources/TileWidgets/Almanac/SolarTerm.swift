@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The twelve 节 (odd-numbered solar terms) that open the twelve 干支 months.
 ///

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One day of the calendar: its date, weekday, lunar day (or the solar term beginning on it).
 struct CalendarDay: Codable, Hashable, Sendable {

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The 24 solar terms (二十四节气) by the day they begin on, for the calendar widget: every 15° of
 /// the sun's apparent longitude from 春分 at 0°, the instant found as the almanac finds its 节.

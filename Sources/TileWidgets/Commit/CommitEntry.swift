@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The head commit of a branch, as the Commit widget shows it: the GitHub service's `Commit`.
 public typealias CommitInfo = Commit

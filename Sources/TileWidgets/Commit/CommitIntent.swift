@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileKit
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Commit widget's configuration, as the seed's `LastCommitIntent`: the GitHub repository
 /// and branch to watch.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Large: the title, the message in block letters when it is short enough, the byline and the
 /// abbreviated SHA, the link the widget opens, and the update time at the bottom.

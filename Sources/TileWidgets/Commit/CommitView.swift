@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Commit widget's view for every family (seed 003): `owner/repo's branch Latest Commit`, the
 /// message, `by author at date` and `Updated at …` on the orange-to-yellow gradient. Without a

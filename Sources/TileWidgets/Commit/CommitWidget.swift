@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Commit's timeline (seed 003): the head of the branch, refreshed every 5 minutes with ETag
 /// revalidation (304s are free); on failure the last good commit stays, stale, and with nothing

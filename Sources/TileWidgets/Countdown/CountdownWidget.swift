@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The countdown's parameters: what is counted down to, and its time each day.
 public struct CountdownIntent: WidgetIntent {

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One moment of the QQ Sync widget (`qqsync`, seed 000): the day it shows and the quote of the
 /// moment (Hitokoto, or the default quote when the service is unreachable).

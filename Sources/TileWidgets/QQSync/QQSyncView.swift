@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The QQ Sync widget's view for every family (seed 000). Small shows the date and the 去分享
 /// button, medium the quote beside them (the seed's look), large and extra large give the quote

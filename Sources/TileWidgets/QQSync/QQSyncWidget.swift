@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The QQ Sync widget's parameters: which Hitokoto categories to draw quotes from and how long
 /// a quote may be.

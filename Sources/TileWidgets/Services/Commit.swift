@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The newest commit on a branch, with its text fields already sanitized for the terminal.
 public struct Commit: Codable, Hashable, Sendable {

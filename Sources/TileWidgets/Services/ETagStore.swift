@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Remembers, per URL, the last `ETag` a server sent and the body that came with it, so the
 /// fetcher can send `If-None-Match` and turn a 304 back into that body.

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension FetchError {
     /// Classifies a non-success response: `nil` for 2xx and 304, otherwise the error to report.
@@ -46,13 +49,11 @@ extension FetchError {
     /// The `message`, `reason` or `error` string of a JSON error body, sanitized and short;
     /// `nil` when the body is not a JSON object with one of them.
     static func errorMessage(in body: [UInt8]) -> String? {
-        guard !body.isEmpty,
-              let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-        else {
+        guard !body.isEmpty, let fields = try? JSONDecoder().decode(ErrorFields.self, from: Data(body)) else {
             return nil
         }
-        for key in ["message", "reason", "error"] {
-            if let text = object[key] as? String {
+        for text in [fields.message, fields.reason, fields.error] {
+            if let text {
                 let clean = RemoteText.sanitize(text, maxLength: 120)
                 if !clean.isEmpty {
                     return clean
@@ -60,5 +61,21 @@ extension FetchError {
             }
         }
         return nil
+    }
+
+    /// The fields of an error body tiles shows; a field of another type counts as absent.
+    private struct ErrorFields: Decodable {
+        var message: String?
+        var reason: String?
+        var error: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            message = try? container.decode(String.self, forKey: .message)
+            reason = try? container.decode(String.self, forKey: .reason)
+            error = try? container.decode(String.self, forKey: .error)
+        }
+
+        private enum CodingKeys: String, CodingKey { case message, reason, error }
     }
 }

@@ -1,7 +1,10 @@
-import Foundation
+import FoundationEssentials
 import TileKit
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a fetch from a remote service failed, in terms a widget's status line can show.
 ///

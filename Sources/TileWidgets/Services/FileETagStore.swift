@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An ``ETagStore`` that keeps one JSON file per URL in a directory, so ETags survive restarts.
 ///

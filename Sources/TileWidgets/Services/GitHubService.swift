@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Fetches the newest commit on a branch from the GitHub REST API, docs/data-sources.md §3.
 ///

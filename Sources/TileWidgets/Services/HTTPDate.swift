@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Parses the date formats HTTP headers use (`Retry-After`, `Date`; RFC 9110 §5.6.7) by hand,
 /// so that reading a header loads no date formatter or locale data (docs/performance.md).

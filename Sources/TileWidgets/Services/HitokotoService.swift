@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Fetches a random sentence from Hitokoto (一言), docs/data-sources.md §1.
 public struct HitokotoService: Sendable {

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An ``ETagStore`` that lives as long as the process; safe to share between tasks.
 public final class InMemoryETagStore: ETagStore {

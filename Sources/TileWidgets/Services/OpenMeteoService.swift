@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Fetches the current weather for a city name from Open-Meteo, docs/data-sources.md §2a:
 /// geocode the name once (cached), then ask the forecast API for current values.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One Hitokoto (一言) sentence, with every text field already sanitized for the terminal.
 public struct Quote: Codable, Equatable, Sendable {

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The base URLs of the remote services, overridable so tests can point at 127.0.0.1.
 public struct ServiceEndpoints: Sendable, Equatable {

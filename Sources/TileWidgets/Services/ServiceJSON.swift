@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decodes service responses, turning every decoding failure into a `.malformed` error that
 /// names the service and the field that was wrong.

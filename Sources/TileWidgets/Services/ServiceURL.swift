@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Builds request URLs from a configurable base URL, encoding every path segment and query
 /// value strictly (only RFC 3986 unreserved characters stay literal).

@@ -1,6 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TileUI
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Numeric date and time fragments in a given time zone, built from calendar components so the
 /// output never depends on the host's locale data (the Chinese fragments are `ChineseDate`'s).

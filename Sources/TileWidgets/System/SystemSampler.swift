@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
+import TileKit
 import TileUI
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads this machine's CPU, memory, load and network from `/proc` (or another root, for tests:
 /// `TILES_PROC_ROOT`), and keeps the last minutes of CPU use and network rate for sparklines.
@@ -92,9 +96,7 @@ final class SystemSampler: Sendable {
 
     /// The lines of `name` under the root: at most 256 KiB read, nothing when it cannot be.
     private func lines(_ name: String) -> [Substring] {
-        guard let handle = FileHandle(forReadingAtPath: root.appending(path: name).path) else { return [] }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 256 * 1024)) ?? Data()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard let data = AtomicFile.contents(atPath: root.appending(path: name).path) else { return [] }
+        return String(decoding: data.prefix(256 * 1024), as: UTF8.self).split(separator: "\n")
     }
 }

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One reading of this machine: CPU use (0…1), memory, load averages, network rate (bytes a
 /// second, in and out together), and the last readings of CPU use and network rate.

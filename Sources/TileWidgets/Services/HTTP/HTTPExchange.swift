@@ -1,5 +1,6 @@
 import CNetwork
-import Foundation
+import FoundationEssentials
+import TileBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -98,7 +99,7 @@ final class HTTPExchange: @unchecked Sendable {
         }
         // getaddrinfo blocks (DNS), so it runs on a thread of its own, which ends with it.
         let host = target.connectHost, port = target.connectPort, loop = loop
-        Thread.detachNewThread { [self] in
+        DetachedThread.start(named: "tiles.resolve") { [self] in
             let result = SocketAddress.resolve(host, port: port)
             loop.execute { [self] in resolved(result) }
         }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Performs GET requests for the widgets' services: HTTP/1.1 over TCP, or over TLS for `https`
 /// (OpenSSL, the peer's certificate checked against the system's authorities), each request on

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The bytes of a GET request for a URL, checked so that nothing from a URL or a header a
 /// widget configured can end the request line or a field early (CR, LF) and add its own.

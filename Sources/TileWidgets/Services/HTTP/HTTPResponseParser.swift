@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads one HTTP/1.1 response to a GET from the bytes a connection delivers, in pieces of any
 /// size: the head, then the body framed by `Transfer-Encoding: chunked`, `Content-Length`, or

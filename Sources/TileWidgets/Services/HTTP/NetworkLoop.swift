@@ -1,5 +1,6 @@
 import CNetwork
-import Foundation
+import FoundationEssentials
+import TileBase
 import Synchronization
 import TileKit
 #if canImport(Glibc)
@@ -135,7 +136,7 @@ final class NetworkLoop: @unchecked Sendable {
         event.events = EPOLLIN.rawValue
         event.data.u64 = UInt64(UInt32(bitPattern: wakeDescriptor))
         epoll_ctl(epoll, EPOLL_CTL_ADD, wakeDescriptor, &event)
-        Thread.detachNewThread { [self] in run() }
+        DetachedThread.start(named: name) { [self] in run() }
     }
 
     private func run() {

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An HTTP proxy a request goes through: where it is, and the credentials sent to it alone.
 public struct HTTPProxy: Sendable, Equatable {
@@ -82,7 +85,7 @@ public struct ProxySettings: Sendable, Equatable {
     /// none is given. Other schemes (`socks5://`, `https://`) are refused with the reason.
     static func parse(_ text: String) -> Result<HTTPProxy, ProxyURLProblem> {
         var rest = Substring(text.trimmingSpaces())
-        if let separator = rest.range(of: "://") {
+        if let separator = rest.firstRange(of: "://") {
             let scheme = rest[..<separator.lowerBound].lowercased()
             guard scheme == "http" else { return .failure(.unsupportedScheme(scheme)) }
             rest = rest[separator.upperBound...]
@@ -95,8 +98,8 @@ public struct ProxySettings: Sendable, Equatable {
         if let at = rest.lastIndex(of: "@") {
             let userinfo = rest[..<at]
             let parts = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let user = String(parts[0]).removingPercentEncoding,
-                  let password = (parts.count > 1 ? String(parts[1]) : "").removingPercentEncoding
+            guard let user = PercentEncoding.decode(parts[0]),
+                  let password = PercentEncoding.decode(parts.count > 1 ? parts[1] : "")
             else { return .failure(.malformed) }
             credentials = (user, password)
             rest = rest[rest.index(after: at)...]

@@ -42,4 +42,13 @@ import Testing
         }
         #expect(PercentEncoding.encode("../stack#1.~", keeping: PercentEncoding.isFileNameLiteral) == "%2E%2E%2Fstack%231%2E%7E")
     }
+
+    @Test func decodingGivesFoundationsTextAndRefusesWhatItRefuses() {
+        let samples = ["", "plain", "a%20b", "%E4%B8%8A%E6%B5%B7", "100%25", "%41%42c", "%e4%b8%8a", "a+b", "%", "%4", "%zz", "%FF", "%C3%28"]
+        for sample in samples {
+            #expect(PercentEncoding.decode(sample) == sample.removingPercentEncoding, "\(sample)")
+        }
+        #expect(PercentEncoding.decode("p%3Ass") == "p:ss")
+        #expect(PercentEncoding.decode("%FF") == nil, "not UTF-8")
+    }
 }

@@ -114,4 +114,11 @@ import TileUISamples
             #expect(border.allSatisfy { grid[$0.x, $0.y].character == " " }, "kind \(kind), \(count) points in \(width)×\(height)")
         }
     }
+
+    @Test func largeAxisLabelsAreWrittenAsCsPercentE() {
+        for value in [1e9, 1.25e9, -3.96e12, 9.96e9, 9.94e14, 123_456_789_012] {
+            #expect(ChartNode.scientific(value) == String(format: "%.1e", value), "\(value)")
+        }
+        #expect(ChartNode.label(2_500_000_000) == "2.5e+09")
+    }
 }

@@ -179,7 +179,7 @@ final class ChartNode: LayoutNode {
     /// `value` (at least 1e9 in size) as C's `%.1e` writes it: `1.2e+09`.
     static func scientific(_ value: Double) -> String {
         var exponent = Int(log10(abs(value)).rounded(.down))
-        var tenths = Int((abs(value) / pow(10, Double(exponent)) * 10).rounded())
+        var tenths = Int((abs(value) / pow(10, Double(exponent)) * 10).rounded(.toNearestOrEven))
         if tenths >= 100 {
             tenths = (tenths + 5) / 10
             exponent += 1

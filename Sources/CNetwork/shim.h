@@ -12,12 +12,6 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/prctl.h>
-
-/* Names the calling thread (for `top -H` and debuggers); 15 bytes are kept. */
-static inline void tiles_network_name_thread(const char *name) {
-    prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
-}
 
 /* What a non-blocking call returns when it has not done its work: wait for the socket to be
  * readable or writable and call again; the peer closed the connection (cleanly or not: HTTP's

@@ -3,8 +3,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -26,12 +24,6 @@ int tiles_pidfd_open(pid_t pid) {
     errno = ENOSYS;
     return -1;
 #endif
-}
-
-int tiles_name_current_thread(const char *name) {
-    char shortened[16] = {0};
-    strncpy(shortened, name, sizeof shortened - 1);
-    return pthread_setname_np(pthread_self(), shortened);
 }
 
 int tiles_pidfd_send_signal(int pidfd, int signal) {

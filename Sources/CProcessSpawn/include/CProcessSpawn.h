@@ -19,10 +19,6 @@ int tiles_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path)
 /// pidfd_open(pid, 0): a descriptor that polls readable when the child exits; -1 and errno on failure.
 int tiles_pidfd_open(pid_t pid);
 
-/// pthread_setname_np(pthread_self(), name): the calling thread's name in /proc and `top -H`
-/// (at most 15 bytes are kept).
-int tiles_name_current_thread(const char *name);
-
 /// pidfd_send_signal(pidfd, signal, NULL, 0): signals exactly the process the pidfd names; -1 and
 /// errno (ESRCH once it is gone) on failure.
 int tiles_pidfd_send_signal(int pidfd, int signal);

@@ -128,9 +128,6 @@ final class ProcessReactor: @unchecked Sendable {
     private enum Role { case output, errors, input, exit }
 
     private func run() {
-        // Directly: Foundation's `Thread.name` does not always reach the kernel on Linux, and a
-        // new thread starts with its creator's name.
-        _ = tiles_name_current_thread(name)
         thread.withLock { $0 = pthread_self() }
         // Signals go to other threads; a SIGPIPE from writing to a program that closed its stdin
         // stays pending here (and is consumed) instead of killing tiles.

@@ -140,7 +140,6 @@ final class NetworkLoop: @unchecked Sendable {
     }
 
     private func run() {
-        tiles_network_name_thread(name)
         // Signals are the board's thread's: a resize or Ctrl-C lands there. A SIGPIPE from
         // writing to a socket the peer closed stays pending here instead of ending tiles.
         var all = sigset_t()

@@ -31,9 +31,10 @@ enum JSONWriter {
         }
     }
 
-    /// Whole numbers without a fraction (`1`, not `1.0`); others as Swift prints them.
+    /// Whole numbers without a fraction or exponent (`1`, `10000000000000000`, not `1.0` or
+    /// `1e+16`: a program reads an integer parameter as one); others as Swift prints them.
     static func format(_ number: Double) -> String {
-        if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+        if number.rounded() == number, abs(number) < 9.2e18 { return String(Int64(number)) }
         return String(number)
     }
 

@@ -95,6 +95,10 @@ import TileKit
         #expect(request.environment["TILES_PARAM_TAGS"] == "a,b")
         let read = try ExtensionRequest(json: request.json)
         #expect(read == request)
+        // A large integer is written as one, not in exponent form.
+        var big = request
+        big.parameters = ["limit": .integer(1 << 52)]
+        #expect(String(decoding: big.json, as: UTF8.self).contains(#""parameters":{"limit":4503599627370496}"#))
     }
 
     @Test func testReloadReasonsMapToTheThreeRequestReasons() {

@@ -181,11 +181,11 @@ final class HTTPExchange: @unchecked Sendable {
     /// Reads the proxy's answer to `CONNECT`: a 2xx opens the tunnel, and TLS with the host
     /// begins in it; anything else ends the exchange with the proxy's reason.
     private func readTunnelAnswer() {
+        guard let proxy = target.proxy else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = Glibc.recv(socket, &buffer, buffer.count, 0)
             let failure = errno
-            guard let proxy = target.proxy else { return }
             if count > 0 {
                 tunnelAnswer += buffer[..<count]
                 if let answer = TunnelAnswer(tunnelAnswer) {

@@ -10,7 +10,12 @@ public struct HTTPProxy: Sendable, Equatable {
     public var port: Int
     /// `user:password` from the proxy URL, percent-decoded; sent as Basic credentials to the
     /// proxy, never to the server, and never shown.
-    var credentials: (user: String, password: String)?
+    var credentials: Credentials?
+
+    struct Credentials: Sendable, Equatable {
+        var user: String
+        var password: String
+    }
 
     /// `proxy host:port`, for messages: never the credentials.
     public var name: String {
@@ -20,11 +25,6 @@ public struct HTTPProxy: Sendable, Equatable {
     /// The `Proxy-Authorization` field's value, when the proxy URL had credentials.
     var authorization: String? {
         credentials.map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
-    }
-
-    public static func == (lhs: HTTPProxy, rhs: HTTPProxy) -> Bool {
-        lhs.host == rhs.host && lhs.port == rhs.port
-            && lhs.credentials?.user == rhs.credentials?.user && lhs.credentials?.password == rhs.credentials?.password
     }
 }
 
@@ -94,14 +94,14 @@ public struct ProxySettings: Sendable, Equatable {
             guard rest[slash...].allSatisfy({ $0 == "/" }) else { return .failure(.malformed) }
             rest = rest[..<slash]
         }
-        var credentials: (String, String)?
+        var credentials: HTTPProxy.Credentials?
         if let at = rest.lastIndex(of: "@") {
             let userinfo = rest[..<at]
             let parts = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             guard let user = PercentEncoding.decode(parts[0]),
                   let password = PercentEncoding.decode(parts.count > 1 ? parts[1] : "")
             else { return .failure(.malformed) }
-            credentials = (user, password)
+            credentials = HTTPProxy.Credentials(user: user, password: password)
             rest = rest[rest.index(after: at)...]
         }
         var host: Substring
@@ -121,10 +121,6 @@ public struct ProxySettings: Sendable, Equatable {
         let port = portText.map { Int($0) } ?? 1080
         guard let port, (1...65535).contains(port) else { return .failure(.malformed) }
         return .success(HTTPProxy(host: String(host), port: port, credentials: credentials))
-    }
-
-    public static func == (lhs: ProxySettings, rhs: ProxySettings) -> Bool {
-        lhs.http == rhs.http && lhs.https == rhs.https && lhs.exceptions == rhs.exceptions
     }
 }
 

@@ -39,6 +39,10 @@ extension ViewNode {
             }
         case let .link(destination, label):
             return AnyView(Link(destination: destination) { label.makeView() })
+        case let .button(action, label):
+            return AnyView(Button(action: action) { label.makeView() })
+        case let .toggle(isOn, action, label):
+            return AnyView(Toggle(isOn: isOn, action: action) { label.makeView() })
         case .image(let image):
             return AnyView(image)
         case let .progress(fraction, label):
@@ -122,6 +126,7 @@ extension ViewNode.Modifier {
         case .clipShape(.roundedRectangle(let radius)): return AnyView(view.clipShape(RoundedRectangle(cornerRadius: radius)))
         case .clipShape(.capsule): return AnyView(view.clipShape(Capsule()))
         case .widgetURL(let url): return AnyView(view.widgetURL(url))
+        case .invalidatableContent: return AnyView(view.invalidatableContent())
         }
     }
 }

@@ -8,7 +8,7 @@ extension ViewNodeDecoder {
         "clipped", "opacity", "hidden", "offset", "zIndex", "layoutPriority",
         "font", "fontWeight", "bold", "italic", "underline", "foregroundColor",
         "lineLimit", "truncationMode", "multilineTextAlignment", "minimumScaleFactor",
-        "privacySensitive", "redacted", "unredacted", "widgetURL",
+        "privacySensitive", "redacted", "unredacted", "widgetURL", "invalidatableContent",
     ]
 
     mutating func modifier(_ key: String, _ value: JSONValue, path: String, depth: Int) throws(ViewNodeError) -> ViewNode.Modifier {
@@ -55,6 +55,9 @@ extension ViewNodeDecoder {
         case "hidden":
             try Values.expectTrue(value, path: path)
             return .hidden
+        case "invalidatableContent":
+            try Values.expectTrue(value, path: path)
+            return .invalidatableContent
         case "offset":
             let fields = try Values.fields(value, allowed: ["x", "y"], path: path)
             return .offset(

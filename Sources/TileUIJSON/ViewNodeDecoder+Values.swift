@@ -91,6 +91,31 @@ enum Values {
         return clean
     }
 
+    /// The longest action name and the most bytes of an action's value, as compact JSON.
+    static let maxActionNameLength = 64
+    static let maxActionValueLength = 4_096
+
+    /// A control's action from its node's `action` (a name of letters, digits, `.`, `_` and `-`)
+    /// and `value` (any JSON, kept as compact text for the request).
+    static func action(_ fields: [String: JSONValue], path: String) throws(ViewNodeError) -> WidgetAction {
+        guard let name = fields["action"] else {
+            throw ViewNodeError(path: path, message: "expected an \"action\": the name the program receives when the control is pressed")
+        }
+        guard case .string(let text) = name, (1...maxActionNameLength).contains(text.utf8.count),
+              text.unicodeScalars.allSatisfy({ $0.isASCIILetterOrDigit || $0 == "." || $0 == "_" || $0 == "-" }) else {
+            throw expected("an action name of letters, digits, '.', '_' and '-' (at most \(maxActionNameLength))", name, path: path + ".action")
+        }
+        var valueText: String?
+        if let value = fields["value"] {
+            let data = value.jsonData
+            guard data.count <= maxActionValueLength else {
+                throw ViewNodeError(path: path + ".value", message: "expected at most \(maxActionValueLength) bytes of JSON, found \(data.count)")
+            }
+            valueText = String(decoding: data, as: UTF8.self)
+        }
+        return WidgetAction(name: text, value: valueText)
+    }
+
     /// An absolute URL (with a scheme), with no controls or spaces.
     static func url(_ value: JSONValue, path: String) throws(ViewNodeError) -> URL {
         guard case .string(let string) = value, string.count <= 2_048,

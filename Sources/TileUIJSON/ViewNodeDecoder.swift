@@ -44,8 +44,8 @@ struct ViewNodeDecoder {
     ]
 
     static let viewNames = ["Text", "VStack", "HStack", "ZStack", "LazyVGrid", "Spacer", "Color", "LinearGradient",
-                            "Divider", "Rectangle", "RoundedRectangle", "Capsule", "Link", "Image", "ProgressView", "Gauge",
-                            "Chart", "EmptyView"]
+                            "Divider", "Rectangle", "RoundedRectangle", "Capsule", "Link", "Button", "Toggle", "Image",
+                            "ProgressView", "Gauge", "Chart", "EmptyView"]
 
     mutating func node(_ value: JSONValue, path: String, depth: Int) throws(ViewNodeError) -> ViewNode {
         guard depth <= ViewNode.maxDepth else {
@@ -172,6 +172,27 @@ struct ViewNodeDecoder {
             }
             return .link(
                 destination: try Values.url(destination, path: contentPath + ".destination"),
+                label: try node(label, path: contentPath + ".label", depth: depth + 1))
+        case "Button":
+            let fields = try Values.fields(content, allowed: ["action", "value", "prompt", "label"], path: contentPath)
+            guard let label = fields["label"] else {
+                throw ViewNodeError(path: contentPath, message: "expected {\"action\": NAME, \"label\": view}, with an optional \"value\" and \"prompt\"")
+            }
+            var action = try Values.action(fields, path: contentPath)
+            if let prompt = fields["prompt"] {
+                action.prompt = try Values.text(prompt, path: contentPath + ".prompt")
+            }
+            return .button(
+                action: action,
+                label: try node(label, path: contentPath + ".label", depth: depth + 1))
+        case "Toggle":
+            let fields = try Values.fields(content, allowed: ["action", "value", "isOn", "label"], path: contentPath)
+            guard let isOn = fields["isOn"], let label = fields["label"] else {
+                throw ViewNodeError(path: contentPath, message: "expected {\"action\": NAME, \"isOn\": true or false, \"label\": view}, with an optional \"value\"")
+            }
+            return .toggle(
+                isOn: try Values.bool(isOn, path: contentPath + ".isOn"),
+                action: try Values.action(fields, path: contentPath),
                 label: try node(label, path: contentPath + ".label", depth: depth + 1))
         default:
             throw ViewNodeError(path: contentPath, message: "unknown view; expected one of \(Self.viewNames.joined(separator: ", "))")

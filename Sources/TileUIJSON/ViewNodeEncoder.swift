@@ -76,7 +76,17 @@ enum ViewNodeEncoder {
             return [(shapeName(kind), .object(fields))]
         case let .link(destination, label):
             return [("Link", .object([("destination", .string(destination.absoluteString)), ("label", label.jsonValue)]))]
+        case let .button(action, label):
+            return [("Button", .object(actionFields(action) + [("label", label.jsonValue)]))]
+        case let .toggle(isOn, action, label):
+            return [("Toggle", .object(actionFields(action) + [("isOn", .bool(isOn)), ("label", label.jsonValue)]))]
         }
+    }
+
+    /// A control's `action` and, when it has one, its `value`.
+    static func actionFields(_ action: WidgetAction) -> [(key: String, value: JSONValue)] {
+        let value = action.value.flatMap { try? JSONValue(parsing: $0) }
+        return [("action", .string(action.name))] + optional("value", value) + optional("prompt", action.prompt.map(JSONValue.string))
     }
 
     /// The JSON key of a modifier.
@@ -110,6 +120,7 @@ enum ViewNodeEncoder {
         case .cornerRadius: "cornerRadius"
         case .clipShape: "clipShape"
         case .widgetURL: "widgetURL"
+        case .invalidatableContent: "invalidatableContent"
         }
     }
 
@@ -133,7 +144,7 @@ enum ViewNodeEncoder {
         case .redacted(let reasons):
             if let single = JSONNames.redactionReasons.name(of: reasons) { return .string(single) }
             return .array(JSONNames.redactionReasons.entries.filter { reasons.contains($0.value) }.map { .string($0.name) })
-        case .unredacted, .hidden, .clipped: return .bool(true)
+        case .unredacted, .hidden, .clipped, .invalidatableContent: return .bool(true)
         case .padding(let insets): return self.insets(insets)
         case let .frame(width, height, alignment):
             return .object(optional("width", width.map(cells)) + optional("height", height.map(cells)) + alignmentField(alignment))

@@ -32,6 +32,10 @@ public struct ViewNode: Hashable, Sendable {
         /// A shape filled with a paint (nil: the foreground colour) or stroked in a colour.
         case shape(ShapeKind, ShapeStyle)
         case link(destination: URL, label: ViewNode)
+        /// `Button`: pressing the label runs `action`.
+        case button(action: WidgetAction, label: ViewNode)
+        /// `Toggle`: a box showing `isOn`, then the label; a press runs `action` with the other state.
+        case toggle(isOn: Bool, action: WidgetAction, label: ViewNode)
         /// A picture: an asset, a system name or bytes, with its own options.
         case image(Image)
         /// `ProgressView(value:total:)`: a bar `fraction` full (nil: the track alone), under a label.
@@ -134,6 +138,8 @@ public struct ViewNode: Hashable, Sendable {
         case cornerRadius(Double)
         case clipShape(ShapeKind)
         case widgetURL(URL)
+        /// `invalidatableContent()`: drawn faint while an action of the tile is pending.
+        case invalidatableContent
     }
 
     /// The arguments of `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
@@ -176,7 +182,7 @@ extension ViewNode {
         case let .vStack(_, _, children), let .hStack(_, _, children), let .zStack(_, children),
              let .lazyVGrid(_, _, _, children):
             count += children.reduce(0) { $0 + $1.nodeCount }
-        case let .link(_, label):
+        case let .link(_, label), let .button(_, label), let .toggle(_, _, label):
             count += label.nodeCount
         default:
             break

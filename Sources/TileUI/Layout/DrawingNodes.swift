@@ -124,17 +124,18 @@ extension ClipNode {
     }
 }
 
-/// `Link` (B8.2): its frame taps through to `url`; an inner link drawn later wins.
-final class LinkNode: WrapperNode {
-    let url: URL
+/// `Link` (B8.2), `Button` and `Toggle`: the frame taps through to `target`; an inner one drawn
+/// later wins.
+final class TapTargetNode: WrapperNode {
+    let target: TapTarget
 
-    init(child: LayoutNode, url: URL) {
-        self.url = url
+    init(child: LayoutNode, target: TapTarget) {
+        self.target = target
         super.init(child: child)
     }
 
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
-        let index = canvas.grid.index(forLink: url)
+        let index = canvas.grid.index(for: target)
         let saved = canvas.linkIndex
         canvas.markLink(rect, index: index)
         canvas.linkIndex = index

@@ -98,7 +98,7 @@ public struct Link<Label: View>: PrimitiveView {
     }
 
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(LinkNode(child: makeSingleNode(view.label, inputs), url: view.destination))
+        _ViewOutputs(TapTargetNode(child: makeSingleNode(view.label, inputs), target: .link(view.destination)))
     }
 }
 

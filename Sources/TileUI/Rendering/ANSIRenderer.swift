@@ -68,9 +68,10 @@ public struct ANSIRenderer: Sendable {
         // Cells in a run usually share their exact colours; comparing those first skips the
         // palette search for all but the first cell of each run.
         var previousCell: Cell? = nil
-        let linksRow = hyperlinks && (!grid.links.isEmpty || grid.widgetURL != nil)
-        // Each destination is sanitised once per row rather than once per cell.
-        let targets = linksRow ? grid.links.map(TerminalHyperlink.target(for:)) : []
+        let linksRow = hyperlinks && (!grid.targets.isEmpty || grid.widgetURL != nil)
+        // Each destination is sanitised once per row rather than once per cell; a control's
+        // action is no hyperlink.
+        let targets = linksRow ? grid.targets.map { $0.url.flatMap(TerminalHyperlink.target(for:)) } : []
         let widgetTarget = linksRow ? grid.widgetURL.flatMap(TerminalHyperlink.target(for:)) : nil
         var currentLink: String? = nil
         for x in 0..<grid.width {

@@ -11,8 +11,8 @@ public struct CellGrid: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
-    /// Link destinations; a cell's `linkIndex` n refers to `links[n - 1]`.
-    public private(set) var links: [URL]
+    /// Where taps go, links and controls' actions; a cell's `linkIndex` n refers to `targets[n - 1]`.
+    public private(set) var targets: [TapTarget]
     /// The tree's `widgetURL`: the target of a tap outside every `Link`.
     public var widgetURL: URL?
 
@@ -30,7 +30,7 @@ public struct CellGrid: Hashable, Sendable {
             }
             initialized = count
         }
-        self.links = []
+        self.targets = []
     }
 
     /// Replaces columns `columns` of row `y` (clamped to the grid) with those of `other`, a grid
@@ -46,7 +46,7 @@ public struct CellGrid: Hashable, Sendable {
                 for index in span { target[index] = source[index] }
             }
         }
-        links = other.links
+        targets = other.targets
         widgetURL = other.widgetURL
     }
 
@@ -101,19 +101,32 @@ public struct CellGrid: Hashable, Sendable {
         return line
     }
 
-    /// The destination a tap at (x, y) reaches: the innermost `Link` covering the cell, else the
+    /// What a tap at (x, y) reaches: the innermost `Link` or control covering the cell, else the
     /// tree's `widgetURL`, else nil.
-    public func link(x: Int, y: Int) -> URL? {
-        guard contains(x: x, y: y) else { return widgetURL }
+    public func target(x: Int, y: Int) -> TapTarget? {
+        guard contains(x: x, y: y) else { return widgetURL.map(TapTarget.link) }
         let index = Int(self[x, y].linkIndex)
-        return index > 0 ? links[index - 1] : widgetURL
+        return index > 0 ? targets[index - 1] : widgetURL.map(TapTarget.link)
+    }
+
+    /// The URL a tap at (x, y) opens, nil where it reaches a control or nothing.
+    public func link(x: Int, y: Int) -> URL? {
+        target(x: x, y: y)?.url
+    }
+
+    /// The destinations of the grid's links, in the order they were registered.
+    public var links: [URL] { targets.compactMap(\.url) }
+
+    /// Registers a tap target and returns the index cells use for it.
+    public mutating func index(for target: TapTarget) -> UInt16 {
+        if let existing = targets.firstIndex(of: target) { return UInt16(existing + 1) }
+        guard targets.count < Int(UInt16.max) else { return UInt16(targets.count) }
+        targets.append(target)
+        return UInt16(targets.count)
     }
 
     /// Registers a link destination and returns the index cells use for it.
     public mutating func index(forLink url: URL) -> UInt16 {
-        if let existing = links.firstIndex(of: url) { return UInt16(existing + 1) }
-        guard links.count < Int(UInt16.max) else { return UInt16(links.count) }
-        links.append(url)
-        return UInt16(links.count)
+        index(for: .link(url))
     }
 }

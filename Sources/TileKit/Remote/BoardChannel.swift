@@ -109,12 +109,14 @@ public final class BoardChannel: Sendable {
 
     /// Sends `request`, stamped with `date`, to every board listening in `directory`; returns how
     /// many answered. Sockets whose board is gone (killed without cleaning up) are removed.
+    /// `excluding` names a socket to leave out: the sender's own, when a board tells the others.
     @discardableResult
-    public static func send(_ request: Request, directory: URL, at date: Date = Date()) -> Int {
+    public static func send(_ request: Request, directory: URL, at date: Date = Date(), excluding: String? = nil) -> Int {
         let sockets = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var reached = 0
         for name in sockets where name.hasPrefix("board-") && name.hasSuffix(".sock") {
             let path = directory.appending(path: name).path
+            if path == excluding { continue }
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { continue }
             defer { Glibc.close(descriptor) }

@@ -28,6 +28,13 @@ struct InstanceState {
     private var failures = 0
     private var failure: (reason: String, since: Date)?
     var liveTextTick: Date?
+    /// The press of one of the tile's controls being performed, and until when it may run.
+    private(set) var action: (token: UInt64, press: WidgetAction, deadline: Date)?
+    /// Presses whose result the tile does not show yet: performing, or waiting for the reload
+    /// after (`PendingActions`).
+    private(set) var pendingPresses: [WidgetAction] = []
+    /// When the last press finished performing: a call started at or after it brings its result.
+    private var pressesDoneAt: Date?
     /// What was last reported as drawn, to detect entry switches.
     private var shown = EntryRevision(timeline: 0, index: nil)
     /// The current timeline's number: unique among all timelines any tile accepts in this
@@ -86,6 +93,8 @@ struct InstanceState {
             // another, and an update pushed during the call (which may have missed it).
             if reason == .configuration { followUp = .configuration }
             if reason == .widgetCenter, instance.widget.pushesUpdates, followUp == nil { followUp = .widgetCenter }
+            // The call under way may have read the state before the action changed it.
+            if reason == .action, followUp != .configuration { followUp = .action }
             return
         }
         if let planned = plannedReload, planned.date <= date, !isBudgeted(planned.reason) {
@@ -138,6 +147,10 @@ struct InstanceState {
     mutating func finish(_ result: Result<AnyTimeline, any Error>, now: Date, retry: RetryPolicy) {
         let started = inFlight?.started ?? now
         inFlight = nil
+        if action == nil, let done = pressesDoneAt, started >= done {
+            pendingPresses = []
+            pressesDoneAt = nil
+        }
         switch result {
         case .success(let timeline):
             failures = 0
@@ -172,6 +185,35 @@ struct InstanceState {
         followUp = nil
     }
 
+    // MARK: Actions
+
+    mutating func beginAction(_ press: WidgetAction, token: UInt64, now: Date, timeout: TimeInterval) {
+        action = (token, press, timeout.isFinite ? now.addingTimeInterval(timeout) : .distantFuture)
+        pendingPresses.append(press)
+    }
+
+    /// Applies what performing a press gave: a reload now (outside the budget), the program's
+    /// own timeline, or an error that keeps the content and marks the tile stale with it.
+    mutating func finishAction(_ result: Result<ActionOutcome, any Error>, now: Date) {
+        guard let press = action?.press else { return }
+        action = nil
+        switch result {
+        case .success(.reload):
+            pressesDoneAt = now
+            request(.action, at: now, requestedAt: now)
+        case .success(.timeline(let timeline)):
+            failures = 0
+            failure = nil
+            accept(timeline, now: now)
+            pendingPresses = []
+            pressesDoneAt = nil
+        case .failure(let error):
+            failure = ("\(press.name): \(error)", failure?.since ?? now)
+            pendingPresses = []
+            pressesDoneAt = nil
+        }
+    }
+
     // MARK: Waking
 
     /// The earliest date after `now` at which this tile needs the scheduler (leaving out its live
@@ -179,6 +221,7 @@ struct InstanceState {
     func nextWakeDate(after now: Date, includingLiveText: Bool = true) -> Date? {
         var next: Date? = includingLiveText ? liveTextTick.flatMap { $0 > now ? $0 : now } : nil
         if let inFlight, inFlight.deadline != .distantFuture { next = earliest(next, inFlight.deadline) }
+        if let action, action.deadline != .distantFuture { next = earliest(next, action.deadline) }
         if inFlight == nil, let planned = plannedReload { next = earliest(next, effectiveDate(of: planned)) }
         if let upcoming = entries.first(where: { $0.date > now }) { next = earliest(next, upcoming.date) }
         return next

@@ -41,6 +41,24 @@ public final class TimelineScheduler {
     private let log: @Sendable (String) -> Void
     /// Finished provider calls waiting for the scheduler's thread.
     private let inbox = TakeAllQueue<Completion>()
+    /// Finished presses waiting for the scheduler's thread.
+    private let actionInbox = TakeAllQueue<ActionCompletion>()
+    /// The store intents see (`IntentContext.store`).
+    public var sharedStore: SharedStore?
+    /// Presses that finished since `takeFinishedActions()` was last called.
+    private var finishedActions: [FinishedAction] = []
+
+    /// A press that finished: performed (the tile reloads), or failed with the reason shown.
+    public struct FinishedAction: Sendable, Equatable {
+        public var id: String
+        public var kind: String
+        public var action: WidgetAction
+        /// Why it failed; nil when it was performed.
+        public var failure: String?
+        /// When it finished: the moment the tile's reload asks data to be fresh from, which other
+        /// boards reloading the widget use too, so that they share what this board fetches.
+        public var finishedAt: Date
+    }
     /// Each tile's state, boxed so that it is read and changed in place: through a dictionary of
     /// the structs themselves, reading one field copied the whole state (its entries, ledger and
     /// strings) and every change wrote a copy back, on every tick.
@@ -170,6 +188,50 @@ public final class TimelineScheduler {
         instances[id]?.state.request(reason, at: clock.now(), requestedAt: requestedAt)
     }
 
+    /// Performs a press of one of tile `id`'s controls off the loop, with the provider timeout;
+    /// when it is done the tile reloads at once, free of budget. One press runs at a time per
+    /// tile: a second is refused, since it would act on a state the first is changing.
+    public func perform(_ press: WidgetAction, for id: String) -> Result<Void, ActionError> {
+        guard let box = instances[id] else { return .failure(ActionError("no tile \(id)")) }
+        let widget = box.state.instance.widget
+        guard widget.hasActions else { return .failure(ActionError("\(id) has no actions")) }
+        if let running = box.state.action {
+            return .failure(ActionError("\(id) is still running \"\(running.press.name)\"; press again when it is done"))
+        }
+        let now = clock.now()
+        let token = nextToken
+        nextToken += 1
+        box.state.beginAction(press, token: token, now: now, timeout: configuration.callTimeout(for: widget))
+        let instance = box.state.instance
+        let tile = TimelineContext(
+            family: instance.family, now: now, reason: .action, freshSince: now, colorScheme: colorScheme, sizeClass: sizeClass)
+        let context = IntentContext(kind: widget.kind, parameters: instance.parameters, tile: tile, store: sharedStore)
+        let post: @Sendable (ActionCompletion) -> Void = { [actionInbox, wake] completion in
+            actionInbox.append(completion)
+            wake()
+        }
+        tasks[token] = Task(executorPreference: ProviderExecutor.shared) {
+            do {
+                let outcome = try await widget.perform(press, in: context)
+                post(ActionCompletion(id: id, token: token, result: .success(outcome)))
+            } catch {
+                post(ActionCompletion(id: id, token: token, result: .failure(error)))
+            }
+        }
+        return .success(())
+    }
+
+    /// The presses that finished since the last call, in order.
+    public func takeFinishedActions() -> [FinishedAction] {
+        defer { finishedActions = [] }
+        return finishedActions
+    }
+
+    /// The presses of tile `id` whose result it does not show yet.
+    public func pendingActions(for id: String) -> PendingActions {
+        PendingActions(instances[id]?.state.pendingPresses ?? [])
+    }
+
     /// Reloads every tile of `kind`.
     public func reload(kind: String, reason: ReloadReason = .user) {
         for id in order where instances[id]?.state.instance.widget.kind == kind { reload(id: id, reason: reason) }
@@ -273,9 +335,32 @@ public final class TimelineScheduler {
             }
             changed.insert(completion.id)
         }
+        for completion in actionInbox.takeAll() {
+            tasks[completion.token] = nil
+            guard let box = instances[completion.id], box.state.action?.token == completion.token else { continue }
+            if case .failure(let error) = completion.result { log("\(completion.id): action: \(error)") }
+            if let press = box.state.action?.press {
+                let failure: String? = if case .failure(let error) = completion.result { "\(press.name): \(error)" } else { nil }
+                finishedActions.append(FinishedAction(
+                    id: completion.id, kind: box.state.instance.widget.kind, action: press, failure: failure, finishedAt: now))
+            }
+            box.state.finishAction(completion.result, now: now)
+            changed.insert(completion.id)
+        }
         var started = false
         for id in order {
             guard let box = instances[id] else { continue }
+            if let action = box.state.action, now >= action.deadline {
+                tasks[action.token]?.cancel()
+                tasks[action.token] = nil
+                let timeout = ProviderTimeout(seconds: configuration.callTimeout(for: box.state.instance.widget))
+                finishedActions.append(FinishedAction(
+                    id: id, kind: box.state.instance.widget.kind, action: action.press, failure: "\(action.press.name): \(timeout)",
+                    finishedAt: now))
+                box.state.finishAction(.failure(timeout), now: now)
+                log("\(id): action \(action.press.name): \(timeout)")
+                changed.insert(id)
+            }
             if let inFlight = box.state.inFlight, now >= inFlight.deadline {
                 tasks[inFlight.token]?.cancel()
                 tasks[inFlight.token] = nil

@@ -35,10 +35,13 @@ public enum ReloadReason: Sendable, Hashable {
     case configuration
     /// `WidgetCenter.reloadTimelines(ofKind:)` or `reloadAllTimelines()`.
     case widgetCenter
+    /// The user pressed one of the tile's controls, here or on another board: WidgetKit reloads
+    /// the timeline at once after an intent, outside the budget.
+    case action
 
     var isBudgeted: Bool { self == .policy }
     /// Someone asked for fresh data: the user, a configuration edit, WidgetCenter.
-    var isExplicit: Bool { self == .user || self == .configuration || self == .widgetCenter }
+    var isExplicit: Bool { self == .user || self == .configuration || self == .widgetCenter || self == .action }
 }
 
 /// Whether a tile's content is current, and if not, why and since when.
@@ -62,4 +65,11 @@ struct Completion: Sendable {
     let id: String
     let token: UInt64
     let result: Result<AnyTimeline, any Error>
+}
+
+/// A finished press, as the performing task reports it.
+struct ActionCompletion: Sendable {
+    let id: String
+    let token: UInt64
+    let result: Result<ActionOutcome, any Error>
 }

@@ -36,9 +36,16 @@ public struct SharedStore: Sendable {
 
     /// Sets `key` to `value`, or removes it when `value` is nil.
     public func set(_ value: String?, forKey key: String) throws {
+        try update(key) { _ in value }
+    }
+
+    /// Replaces `key`'s value with what `change` makes of it (nil removes it), under the store's
+    /// lock: a read-modify-write that another process's cannot interleave with (two boards
+    /// ticking items of one list). A throw from `change` leaves the store as it was.
+    public func update(_ key: String, _ change: (String?) throws -> String?) throws {
         try withLock {
             var values = try load()
-            values[key] = value
+            values[key] = try change(values[key])
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try AtomicFile.write(try encoder.encode(values), to: file)

@@ -39,7 +39,7 @@ public struct AnyTimeline: Sendable {
         return sorted.last(where: { $0.date <= date }) ?? sorted.first
     }
 
-    init<Entry: TimelineEntry>(_ timeline: Timeline<Entry>) {
+    public init<Entry: TimelineEntry>(_ timeline: Timeline<Entry>) {
         self.init(entries: timeline.entries.map(AnyTimelineEntry.init), policy: timeline.policy)
     }
 }

@@ -88,4 +88,16 @@ extension WidgetConfiguration {
     public func computedLocally() -> ModifiedWidgetConfiguration {
         modified { $0.computesLocally = true }
     }
+
+    /// The intents the widget's buttons and toggles run. A press of any other name fails with a
+    /// message. WidgetKit finds a widget's intents at build time; on Linux they are listed.
+    public func intents(_ types: any AppIntent.Type...) -> ModifiedWidgetConfiguration {
+        let registry = IntentRegistry(types)
+        return modified { descriptor in
+            descriptor.setActions { action, context in
+                try await registry.perform(action, in: context)
+                return .reload
+            }
+        }
+    }
 }

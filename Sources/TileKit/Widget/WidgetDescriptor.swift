@@ -39,6 +39,8 @@ public struct WidgetDescriptor: Sendable {
     let makeTimeline: @Sendable (TimelineContext, [String: ParameterValue]) async throws -> AnyTimeline
     let draw: @Sendable (AnyTimelineEntry, EnvironmentValues) -> RetainedDrawing?
     let makeView: @Sendable (AnyTimelineEntry) -> AnyView?
+    /// Runs a press of one of the widget's controls; nil for a widget without actions.
+    var performAction: (@Sendable (WidgetAction, IntentContext) async throws -> ActionOutcome)? = nil
     let encodeEntries: @Sendable ([AnyTimelineEntry]) throws -> Data
     let decodeEntries: @Sendable (Data) throws -> [AnyTimelineEntry]
 
@@ -95,6 +97,21 @@ public struct WidgetDescriptor: Sendable {
     /// The view the widget draws `entry` with, before the environment is applied; nil for widgets
     /// whose views are not Swift views (widgets from programs). The Swift SDK encodes it as JSON.
     public func view(for entry: AnyTimelineEntry) -> AnyView? { makeView(entry) }
+
+    /// Whether the widget's views may hold controls whose presses it runs.
+    public var hasActions: Bool { performAction != nil }
+
+    /// Runs a press of one of the widget's controls (a button's or a toggle's action).
+    public func perform(_ action: WidgetAction, in context: IntentContext) async throws -> ActionOutcome {
+        guard let performAction else { throw ActionError("\(kind) has no actions") }
+        return try await performAction(action, context)
+    }
+
+    /// Makes presses run through `perform`: for widgets whose actions are not Swift intents
+    /// (widgets from programs).
+    public mutating func setActions(_ perform: @escaping @Sendable (WidgetAction, IntentContext) async throws -> ActionOutcome) {
+        performAction = perform
+    }
 
     /// Encodes entries for the entry cache.
     public func encode(_ entries: [AnyTimelineEntry]) throws -> Data { try encodeEntries(entries) }

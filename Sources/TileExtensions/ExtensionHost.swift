@@ -63,6 +63,29 @@ public final class ExtensionHost: Sendable {
         return try Self.read(output, declaration: declaration, now: context.now)
     }
 
+    /// Runs a press of one of a program widget's controls: a run of the program with the action
+    /// request (never shared between boards: each press runs once), or a line on a streaming
+    /// program's standard input. An answer with a timeline is drawn at once; an empty one asks
+    /// for a timeline with reason `action`.
+    func perform(_ press: WidgetAction, declaration: WidgetDeclaration, context: IntentContext) async throws -> ActionOutcome {
+        guard declaration.format == .timeline else {
+            throw ExtensionError("a text widget has no actions")
+        }
+        var request = ExtensionRequest(kind: declaration.kind, context: context.tile, parameters: context.parameters)
+        request.action = press
+        if declaration.listen {
+            try stream(for: declaration, parameters: context.parameters).send(request)
+            return .reload
+        }
+        let output = try await run(declaration, request: request)
+        guard output.contains(where: { !Self.isSpace($0) }) else { return .reload }
+        return .timeline(AnyTimeline(try Self.read(output, declaration: declaration, now: context.now)))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     /// Reads one answer (a run's whole output, or one streamed update) as a timeline.
     static func read(_ output: Data, declaration: WidgetDeclaration, now: Date) throws(ExtensionError) -> Timeline<ExtensionEntry> {
         switch declaration.format {

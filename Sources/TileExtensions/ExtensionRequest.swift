@@ -20,6 +20,8 @@ public struct ExtensionRequest: Sendable, Equatable {
     /// `scheduled`, `explicit` (the user asked) or `configuration` (parameters or family changed).
     public var reason: String
     public var isPreview: Bool
+    /// The press being run, for an action request (`"request": "action"`); nil for a timeline.
+    public var action: WidgetAction?
 
     public init(
         kind: String, family: WidgetFamily, colorScheme: ColorScheme, parameters: [String: ParameterValue],
@@ -49,6 +51,7 @@ public struct ExtensionRequest: Sendable, Equatable {
         case .initial, .policy, .retry: "scheduled"
         case .user, .widgetCenter: "explicit"
         case .configuration: "configuration"
+        case .action: "action"
         }
     }
 
@@ -63,7 +66,8 @@ public struct ExtensionRequest: Sendable, Equatable {
             case .list(let items): parameterValues[key] = .array(items.map(JSONValue.string))
             }
         }
-        let object: [String: JSONValue] = [
+        var object: [String: JSONValue] = [
+            "request": .string(action == nil ? "timeline" : "action"),
             "kind": .string(kind),
             "family": .string(family.rawValue),
             "width": .number(Double(family.gridSize(in: sizeClass).columns)),
@@ -75,6 +79,12 @@ public struct ExtensionRequest: Sendable, Equatable {
             "isPreview": .bool(isPreview),
             "parameters": Self.sortedObject(parameterValues),
         ]
+        if let action {
+            object["action"] = .string(action.name)
+            if let value = action.value, let parsed = try? JSONValue(parsing: value) { object["value"] = parsed }
+            if let isOn = action.isOn { object["isOn"] = .bool(isOn) }
+            if let input = action.input { object["input"] = .string(input) }
+        }
         return Self.sortedObject(object).jsonData
     }
 
@@ -98,6 +108,19 @@ public struct ExtensionRequest: Sendable, Equatable {
         ]
         for (key, value) in parameters {
             variables["TILES_PARAM_" + Self.variableName(key)] = value.description
+        }
+        if let action {
+            variables["TILES_ACTION"] = action.name
+            // A string value as itself, for shell scripts; any other value as its JSON.
+            if let value = action.value {
+                if case .string(let text)? = try? JSONValue(parsing: value) {
+                    variables["TILES_ACTION_VALUE"] = text
+                } else {
+                    variables["TILES_ACTION_VALUE"] = value
+                }
+            }
+            if let isOn = action.isOn { variables["TILES_ACTION_IS_ON"] = isOn ? "1" : "0" }
+            if let input = action.input { variables["TILES_ACTION_INPUT"] = input }
         }
         return variables
     }
@@ -141,6 +164,14 @@ extension ExtensionRequest {
             kind: kind, family: family, colorScheme: scheme, parameters: parameters, now: now,
             reason: members["reason"]?.string ?? "scheduled", isPreview: members["isPreview"]?.bool ?? false,
             sizeClass: members["sizeClass"]?.string.flatMap(SizeClass.init(rawValue:)) ?? .regular)
+        if members["request"]?.string == "action" {
+            guard let name = members["action"]?.string else {
+                throw .mismatch(at: "action", expected: "the action's name", found: members["action"])
+            }
+            action = WidgetAction(
+                name: name, value: members["value"].map { String(decoding: $0.jsonData, as: UTF8.self) },
+                isOn: members["isOn"]?.bool, input: members["input"]?.string)
+        }
     }
 
     /// The reload reason a program's provider sees for this request.
@@ -148,6 +179,7 @@ extension ExtensionRequest {
         switch reason {
         case "explicit": .user
         case "configuration": .configuration
+        case "action": .action
         default: .policy
         }
     }

@@ -63,6 +63,14 @@ final class ExtensionStream: Sendable {
         }
     }
 
+    /// Writes an action request to the running program's standard input; its answer comes as
+    /// any update does, as its next line.
+    func send(_ request: ExtensionRequest) throws(ExtensionError) {
+        let program = state.withLock { $0.program }
+        guard let program else { throw ExtensionError("the program is not running yet") }
+        program.send(line: String(decoding: request.json, as: UTF8.self))
+    }
+
     /// Kills the program and stops restarting it.
     func stop() {
         let program = state.withLock { state in

@@ -24,6 +24,11 @@ public enum ExtensionWidget {
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
         descriptor.pushesUpdates = declaration.listen
+        if declaration.format == .timeline {
+            descriptor.setActions { press, context in
+                try await host.perform(press, declaration: declaration, context: context)
+            }
+        }
         // A run ends at its own timeout, counted from its start, however long it waited for one of
         // the runner's slots: the scheduler sets no deadline of its own. A streaming program's
         // first answer is awaited (by a render) for its timeout, its kill grace and a margin.

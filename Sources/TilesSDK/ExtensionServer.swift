@@ -43,7 +43,19 @@ public struct ExtensionServer: Sendable {
             family: request.family, isPreview: request.isPreview, now: request.now, reason: request.reloadReason,
             colorScheme: request.colorScheme, sizeClass: request.sizeClass)
         let parameters = try widget.resolveParameters(request.parameters)
+        if let press = request.action {
+            // The intent runs here, in the extension's process, as WidgetKit runs it in the
+            // widget's extension; the answer is the timeline after it, so tiles needs no second run.
+            let store = SharedStore(directory: TilesDirectories(environment: ProcessInfo.processInfo.environment).data)
+            let outcome = try await widget.perform(press, in: IntentContext(kind: widget.kind, parameters: parameters, tile: context, store: store))
+            if case .timeline(let timeline) = outcome { return try encode(timeline, of: widget, for: request) }
+        }
         let timeline = try await widget.timeline(in: context, parameters: parameters)
+        return try encode(timeline, of: widget, for: request)
+    }
+
+    /// A timeline as the protocol's JSON, each entry's view encoded from the widget's TileUI view.
+    private func encode(_ timeline: AnyTimeline, of widget: WidgetDescriptor, for request: ExtensionRequest) throws -> Data {
         var environment = EnvironmentValues.standard
         environment.widgetFamily = request.family
         environment.sizeClass = request.sizeClass

@@ -32,7 +32,7 @@ struct LinkHintsTests {
                 Link("again", destination: a)
             }, width: 10, height: 3)
         let cells = LinkHints.linkCells(of: grid)
-        #expect(cells.map(\.url) == [a, b])
+        #expect(cells.map(\.target.url) == [a, b])
         // ASCII only, so a character's offset in the line is its column.
         let row = Array(grid.line(1))
         #expect(cells.map(\.x) == [row.firstIndex(of: "A")!, row.firstIndex(of: "B")!])

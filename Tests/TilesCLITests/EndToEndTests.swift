@@ -114,9 +114,9 @@ import Glibc
         try board.waitForData()
         try board.session.sendKeys("f")
         try board.session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
-        // Labels follow the page: a is the QQ Sync tile's own link (the quote), s its 去分享,
-        // d Alipay's first button (扫一扫).
-        try board.session.sendKeys("d")
+        // Labels follow the page: a is the QQ Sync tile's own link (the quote), s its 换一句
+        // button, d its 去分享, f Alipay's first button (扫一扫).
+        try board.session.sendKeys("f")
         #expect(try board.home.waitForOpened { $0.contains("10000007") })
         try board.session.waitFor("hint mode left") { !Self.row(29, of: $0).contains("type a hint label") }
 
@@ -126,7 +126,7 @@ import Glibc
         try board.session.waitFor("hint mode left") { !Self.row(29, of: $0).contains("type a hint label") }
 
         try board.session.sendKeys("f")
-        try board.session.sendKeys("s")
+        try board.session.sendKeys("d")
         try board.session.waitFor("the share button's copy") { Self.row(29, of: $0).contains("copied to the clipboard: 测试句子") }
     }
 

@@ -149,7 +149,8 @@ final class BoardRenderer {
             let key = TileRenderCache.Key(
                 family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
                 isPlaceholder: current.isPlaceholder, entry: current.revision,
-                placeholderDay: current.isPlaceholder ? timeZone.startOfDay(for: now) : nil)
+                placeholderDay: current.isPlaceholder ? timeZone.startOfDay(for: now) : nil,
+                pendingActions: scheduler.pendingActions(for: id))
             if !tile.hasGrid || cache.needsRender(id, key: key, now: now) {
                 let drawing: RetainedDrawing
                 // A live text's tick redraws the cells of its text in the last drawing when it can
@@ -177,6 +178,7 @@ final class BoardRenderer {
                     tickedCells[tile.id] = nil
                     var tileEnvironment = environment
                     if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
+                    tileEnvironment.pendingActions = key.pendingActions
                     drawing = widget.drawing(current.entry, family: tile.family, environment: tileEnvironment)
                 }
                 // A change reported as already due would wake the loop at once, again and again.

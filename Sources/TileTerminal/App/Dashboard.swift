@@ -49,7 +49,8 @@ public enum Dashboard {
                 channel.close()
             }
         }
-        let session = DashboardSession(options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile)
+        let session = DashboardSession(
+            options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile, channelSocket: channel?.path)
         session.run()
         terminal.restore()
         return 0

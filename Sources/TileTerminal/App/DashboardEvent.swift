@@ -39,6 +39,8 @@ public enum DashboardEvent: Sendable {
 /// Work the state asks the shell to do after an update: the only way decisions reach the
 /// scheduler, the terminal, the file system or other processes.
 public enum DashboardEffect: Equatable, Sendable {
+    /// Run a press of one of tile `id`'s controls (`TimelineScheduler.perform`).
+    case perform(id: String, action: WidgetAction)
     /// Show tile `id` in `family` from now on (`TimelineScheduler.setFamily`).
     case setFamily(id: String, family: WidgetFamily)
     /// Ask tile `id`'s provider again; nil reloads every tile.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileBase
 import TileKit
 import TileUI
 #if canImport(Glibc)
@@ -11,6 +12,9 @@ import Glibc
 /// frames to `BoardRenderer`.
 final class DashboardSession {
     private let options: DashboardOptions
+    /// This board's socket on the board channel, when it listens: presses are announced to the
+    /// other boards in its folder.
+    private let channelSocket: String?
     private let terminal: any TerminalDevice
     private let loop: EventLoop
     private let scheduler: TimelineScheduler
@@ -27,8 +31,12 @@ final class DashboardSession {
     /// After a frame of ticks alone, when the loop next wakes, known without asking again.
     private var tickWake: Date??
 
-    init(options: DashboardOptions, setup: DashboardSetup, terminal: any TerminalDevice, loop: EventLoop, stateFile: URL) {
+    init(
+        options: DashboardOptions, setup: DashboardSetup, terminal: any TerminalDevice, loop: EventLoop, stateFile: URL,
+        channelSocket: String? = nil
+    ) {
         self.options = options
+        self.channelSocket = channelSocket
         self.terminal = terminal
         self.loop = loop
         let catalog = ThemeCatalog(directories: options.directories)
@@ -46,6 +54,7 @@ final class DashboardSession {
             theme: setup.theme, themeName: setup.themeName, sizeClassSetting: options.sizeClass)
         scheduler.setColorScheme(setup.scheme)
         scheduler.setSizeClass(state.sizeClass)
+        scheduler.sharedStore = SharedStore(directory: options.directories.data)
         for instance in setup.instances { scheduler.add(instance) }
         renderer = BoardRenderer(scheduler: scheduler, terminal: terminal, clock: options.clock, timeZone: options.timeZone)
         config = ConfigApplier(options: options, catalog: catalog)
@@ -124,6 +133,13 @@ final class DashboardSession {
         }
         if reason == .timeline, renderer.hasTickDue(state, now: now) { reason = .tick }
         scheduler.processDue()
+        for finished in scheduler.takeFinishedActions() {
+            if let failure = finished.failure {
+                _ = feed(.message("\(finished.id): \(failure)"))
+            } else {
+                announceAction(ofKind: finished.kind, at: finished.finishedAt)
+            }
+        }
         if state.tiles.contains(where: { $0.stack != nil }) {
             stackScores = stackRelevance(at: now)
             _ = feed(.relevance(stackScores, now: now))
@@ -134,6 +150,20 @@ final class DashboardSession {
         renderer.draw(state, changedTiles: changed)
         frames.endFrame(reason, bytes: terminal.lastFrameBytes)
         return true
+    }
+
+    /// Tells the user's other boards that a press changed a widget of `kind`, so that they
+    /// reload it too (the board channel, as `tiles reload KIND`). Sent from a thread of its own:
+    /// this board's loop answers its own socket.
+    private func announceAction(ofKind kind: String, at finishedAt: Date) {
+        guard let channel = channelSocket else { return }
+        let directory = URL(filePath: TilesDirectories.folder(of: channel), directoryHint: .isDirectory)
+        // The stamp travels as decimal seconds since 1970, which may come back a microsecond
+        // late: a millisecond earlier still excludes data from before the press had its effect.
+        let sentAt = finishedAt.addingTimeInterval(-0.001)
+        DetachedThread.start(named: "tiles-announce") {
+            BoardChannel.send(.reload(kind: kind), directory: directory, at: sentAt, excluding: channel)
+        }
     }
 
     /// The longest the first frame waits for local providers (`computedLocally()`): they answer

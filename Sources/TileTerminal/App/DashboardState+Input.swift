@@ -21,6 +21,7 @@ extension DashboardState {
             case .help: return helpKey(key)
             case .hints(let hints, let typed): return hintKey(key, hints: hints, typed: typed)
             case .edit(let form): return editKey(key, form: form)
+            case .prompt(let prompt): return promptKey(key, prompt: prompt)
             }
         case .mouse(let x, let y, let button):
             message = nil
@@ -131,6 +132,21 @@ extension DashboardState {
         return []
     }
 
+    private mutating func promptKey(_ key: Key, prompt: ActionPrompt) -> [DashboardEffect] {
+        var prompt = prompt
+        switch prompt.handle(key) {
+        case .editing:
+            mode = .prompt(prompt)
+        case .cancel:
+            mode = .board
+            message = Message("cancelled; nothing added")
+        case .submit(let press):
+            mode = .board
+            return [.perform(id: prompt.tileID, action: press)]
+        }
+        return []
+    }
+
     /// `<` `>`: the focused Smart Stack shows its previous or next widget.
     private mutating func scrollFocusedStack(by offset: Int) -> [DashboardEffect] {
         guard let focusedID, let tile = tile(focusedID) else {
@@ -154,7 +170,7 @@ extension DashboardState {
             let prefix = typed + String(character).lowercased()
             if let hint = hints.first(where: { $0.label == prefix }) {
                 focusedID = hint.tileID
-                return tap(hint.url)
+                return tap(hint.target, onTile: hint.tileID)
             }
             if hints.contains(where: { $0.label.hasPrefix(prefix) }) {
                 mode = .hints(hints, typed: prefix)
@@ -175,7 +191,7 @@ extension DashboardState {
             return []
         case .hints:
             mode = .board
-        case .edit:
+        case .edit, .prompt:
             // The form is modal: a click elsewhere must not tap a link behind it.
             return []
         case .board:
@@ -196,7 +212,9 @@ extension DashboardState {
         guard let placement = layout.isTooSmall ? nil : layout.placement(atX: x, y: y, page: page) else { return [] }
         focusedID = placement.id
         guard let grid = tile(placement.id)?.grid else { return [] }
-        if let url = grid.link(x: x - placement.rect.minX, y: y - placement.rect.minY) { return tap(url) }
+        if let target = grid.target(x: x - placement.rect.minX, y: y - placement.rect.minY) {
+            return tap(target, onTile: placement.id)
+        }
         return showHints(onlyTile: placement.id)
     }
 

@@ -94,6 +94,8 @@ public struct DashboardState: Sendable {
         case hints([LinkHint], typed: String)
         /// The edit form of a tile's widget is open (`e`); keys go to it.
         case edit(EditForm)
+        /// A control asks for a line of text before its press runs; keys go to the line.
+        case prompt(ActionPrompt)
     }
 
     /// A line for the status bar; errors are drawn in the stale colour.
@@ -379,6 +381,22 @@ public struct DashboardState: Sendable {
         guard let tile = tile(id) else { return [] }
         if let url = tile.grid?.widgetURL { return tap(url) }
         return showHints(onlyTile: id)
+    }
+
+    /// Taps a link or a control of tile `id`: a control's press runs in the widget (the scheduler
+    /// refuses a second while one runs), a link opens.
+    mutating func tap(_ target: TapTarget, onTile id: String) -> [DashboardEffect] {
+        switch target {
+        case .link(let url):
+            return tap(url)
+        case .action(let press):
+            if press.prompt != nil, press.input == nil {
+                mode = .prompt(ActionPrompt(tileID: id, action: press))
+                return []
+            }
+            mode = .board
+            return [.perform(id: id, action: press)]
+        }
     }
 
     /// Taps `url`: opens it, copies, or refuses with a message.

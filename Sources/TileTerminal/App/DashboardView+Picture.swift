@@ -18,8 +18,8 @@ extension DashboardView {
             guard !rect.isEmpty else { continue }
             for y in rect.minY..<rect.maxY {
                 for x in rect.minX..<rect.maxX {
-                    guard let url = tile.link(x: x - placement.rect.minX, y: y - placement.rect.minY) else { continue }
-                    grid[x, y].linkIndex = grid.index(forLink: url)
+                    guard let target = tile.target(x: x - placement.rect.minX, y: y - placement.rect.minY) else { continue }
+                    grid[x, y].linkIndex = grid.index(for: target)
                 }
             }
         }

@@ -61,6 +61,7 @@ public enum DashboardView {
         drawStatusLine(statusLine, in: &canvas, state: state)
         if state.mode == .help { drawHelp(in: &canvas, state: state) }
         if case .edit(let form) = state.mode { drawEditForm(form, in: &canvas, state: state) }
+        if case .prompt(let prompt) = state.mode { drawPrompt(prompt, in: &canvas, state: state) }
         return canvas.grid
     }
 
@@ -257,6 +258,15 @@ public enum DashboardView {
         let size = EditFormView.size(of: form, in: board.size)
         guard size.width > 0, size.height > 0 else { return }
         let grid = CellGrid.render(EditFormView(form: form, size: size), width: size.width, height: size.height, environment: environment(state))
+        let origin = Point(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2)
+        canvas.draw(grid, at: origin, clip: board, background: nil)
+    }
+
+    private static func drawPrompt(_ prompt: ActionPrompt, in canvas: inout ScreenCanvas, state: DashboardState) {
+        let board = state.layout.area
+        let size = ActionPromptView.size(in: board.size)
+        guard size.width > 0, size.height > 0 else { return }
+        let grid = CellGrid.render(ActionPromptView(prompt: prompt, size: size), width: size.width, height: size.height, environment: environment(state))
         let origin = Point(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2)
         canvas.draw(grid, at: origin, clip: board, background: nil)
     }

@@ -58,6 +58,11 @@ final class EffectRunner {
             } else {
                 scheduler.reloadAll()
             }
+        case let .perform(id, press):
+            guard let instanceID = state.tile(id)?.instanceID else { return .done }
+            if case .failure(let refusal) = scheduler.perform(press, for: instanceID) {
+                return .then(.message(refusal.description))
+            }
         case let .saveParameters(id, member, values):
             return saveParameters(values, tile: id, member: member, state: state)
         case let .scrollStack(id, offset):

@@ -63,8 +63,9 @@ public struct StatusLine: Equatable, Sendable {
         if let message = state.message { return (message.text, message.isError) }
         if let error = state.configError { return ("config not applied: \(error)", true) }
         if case .edit(let form) = state.mode { return ("editing \(form.tileID)", false) }
+        if case .prompt(let prompt) = state.mode { return ("\(prompt.tileID): \(prompt.prompt)", false) }
         if case .hints(_, let typed) = state.mode {
-            return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link · Esc leaves", false)
+            return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link or press its control · Esc leaves", false)
         }
         if let id = state.focusedID, let tile = state.tile(id) {
             var text = "\(id) · \(tile.family.shortName)"

@@ -21,6 +21,8 @@ struct TileRenderCache {
         /// the moment (a date, drawn redacted) and has no revision: it is drawn again when the day
         /// changes, not when its service's retry starts or fails (docs/design.md, "Data flow").
         var placeholderDay: Date? = nil
+        /// The presses whose result the tile does not show yet (a toggle's optimistic state).
+        var pendingActions = PendingActions()
     }
 
     private var drawn: [String: (key: Key, drawing: RetainedDrawing, nextChange: Date?)] = [:]

@@ -92,17 +92,8 @@ struct EditFormView: View {
         .background(Color(isSelected && form.editor == nil ? "accent" : "status.background"))
     }
 
-    /// A line editor: the text scrolled to the cursor, the cursor a highlighted cell.
     private func field(_ line: LineEditor, width: Int) -> some View {
-        let (before, atCursor, after) = line.visible(width: width)
-        return HStack(spacing: 0) {
-            Text(verbatim: before)
-            Text(verbatim: atCursor)
-                .foregroundColor(Color("hint.text"))
-                .background(Color("hint.background"))
-            Text(verbatim: after)
-        }
-        .fixedSize()
+        LineEditorField(line: line, width: width)
     }
 
     // MARK: The list
@@ -155,5 +146,23 @@ struct EditFormView: View {
         guard rows > 0 else { return 0..<0 }
         let start = min(max(0, selected - rows / 2), count - rows)
         return start..<(start + rows)
+    }
+}
+
+/// A line editor as a form draws it: the text scrolled to the cursor, the cursor a highlighted cell.
+struct LineEditorField: View {
+    var line: LineEditor
+    var width: Int
+
+    var body: some View {
+        let (before, atCursor, after) = line.visible(width: width)
+        return HStack(spacing: 0) {
+            Text(verbatim: before)
+            Text(verbatim: atCursor)
+                .foregroundColor(Color("hint.text"))
+                .background(Color("hint.background"))
+            Text(verbatim: after)
+        }
+        .fixedSize()
     }
 }

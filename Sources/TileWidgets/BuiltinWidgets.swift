@@ -13,6 +13,7 @@ public enum BuiltinWidgets {
             + CountdownWidget.configuration(services: services)._descriptors
             + SystemWidget.configuration(services: services)._descriptors
             + CalendarWidget.configuration(services: services)._descriptors
+            + TodoWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

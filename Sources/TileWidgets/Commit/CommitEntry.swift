@@ -6,6 +6,22 @@ import TileBase
 import Glibc
 #endif
 
+/// The toggle between a tile's branch and its other branch: what it is labelled, whether it is
+/// on, and where its state is kept.
+public struct CommitBranchSwitch: Codable, Hashable, Sendable {
+    /// The branch the toggle switches to (`release/6.0`).
+    public var otherBranch: String
+    public var showsOther: Bool
+    /// The shared store's key for the state.
+    public var key: String
+
+    init(settings: CommitIntent, showsOther: Bool) {
+        otherBranch = settings.otherBranch
+        self.showsOther = showsOther
+        key = settings.otherBranchKey
+    }
+}
+
 /// The head commit of a branch, as the Commit widget shows it: the GitHub service's `Commit`.
 public typealias CommitInfo = Commit
 
@@ -30,6 +46,8 @@ public struct CommitEntry: TimelineEntry, Hashable {
     public var updatedAt: Date
     /// The zone dates are shown in. Encoded as its identifier.
     public var timeZone: Zone
+    /// The toggle to a second branch, when the tile has one.
+    public var branchSwitch: CommitBranchSwitch?
 
     /// An entry from its parts; `sample` and `failed` make the seed's two kinds.
     public init(

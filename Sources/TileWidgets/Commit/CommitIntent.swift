@@ -15,6 +15,8 @@ public struct CommitIntent: WidgetIntent {
     public var repo: String
     /// The branch whose head is shown (`main`).
     public var branch: String
+    /// A second branch the tile's toggle switches to (`release/6.0`); empty for no toggle.
+    public var otherBranch = ""
 
     /// apple/swift, branch main.
     public init() {
@@ -35,6 +37,7 @@ public struct CommitIntent: WidgetIntent {
         .string("owner", title: "Owner", \.owner, maxLength: 39),
         .string("repo", title: "Repository", \.repo, maxLength: 100),
         .string("branch", title: "Branch", \.branch, maxLength: 255),
+        .string("otherBranch", title: "Other branch", \.otherBranch, maxLength: 255),
     ]
 
     /// `apple/swift`.
@@ -48,7 +51,7 @@ public struct CommitIntent: WidgetIntent {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case owner, repo, branch
+        case owner, repo, branch, otherBranch
     }
 
     /// Decodes a stored configuration; missing keys keep their defaults.
@@ -58,5 +61,19 @@ public struct CommitIntent: WidgetIntent {
         owner = try container.decodeIfPresent(String.self, forKey: .owner) ?? owner
         repo = try container.decodeIfPresent(String.self, forKey: .repo) ?? repo
         branch = try container.decodeIfPresent(String.self, forKey: .branch) ?? branch
+        otherBranch = try container.decodeIfPresent(String.self, forKey: .otherBranch) ?? otherBranch
+    }
+
+    /// The store key saying the toggle shows `otherBranch`: one per repository and branch pair,
+    /// so every tile of that pair switches together, on every board.
+    var otherBranchKey: String { "commit.other.\(repositoryName)@\(branch)" }
+
+    /// What the tile shows with the toggle at `showsOther`: the other branch in place of `branch`.
+    func showing(other showsOther: Bool) -> CommitIntent {
+        guard showsOther, !otherBranch.isEmpty else { return self }
+        var shown = self
+        shown.branch = otherBranch
+        shown.otherBranch = branch
+        return shown
     }
 }

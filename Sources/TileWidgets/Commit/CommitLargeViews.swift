@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// Large: the title, the message in block letters when it is short enough, the byline and the
-/// abbreviated SHA, the link the widget opens, and the update time at the bottom.
+/// abbreviated SHA, the toggle to the other branch (when set), the link the widget opens, and the
+/// update time with ↻ at the bottom.
 struct CommitWidgetLarge: View {
     var entry: CommitEntry
 
@@ -24,24 +25,34 @@ struct CommitWidgetLarge: View {
                 Text(failure).font(.callout).lineLimit(4)
             }
             Spacer()
+            if let branchSwitch = entry.branchSwitch { CommitBranchToggle(branchSwitch: branchSwitch) }
             if let hint = entry.linkHint {
                 Text(hint).font(.caption).underline().lineLimit(1).truncationMode(.middle)
             }
-            Text(entry.updatedLine).font(.caption2).lineLimit(1)
+            HStack(spacing: 1) {
+                Text(entry.updatedLine).font(.caption2).lineLimit(1).invalidatableContent()
+                Spacer(minLength: 0)
+                CommitRefreshButton()
+            }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .padding()
     }
 }
 
-/// Extra large: title and message (in block letters when they fit) on the left, a table of the
-/// commit's details on the right, the link and the update time along the bottom.
+/// Extra large: title (and the toggle to the other branch) above, message (in block letters when
+/// it fits) on the left, a table of the commit's details on the right, the link, the update time
+/// and ↻ along the bottom.
 struct CommitWidgetExtraLarge: View {
     var entry: CommitEntry
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Text(entry.title).font(.title3).lineLimit(1)
+            HStack(spacing: 2) {
+                Text(entry.title).font(.title3).lineLimit(1)
+                Spacer(minLength: 0)
+                if let branchSwitch = entry.branchSwitch { CommitBranchToggle(branchSwitch: branchSwitch) }
+            }
             Divider().opacity(0.5)
             Spacer()
             HStack(alignment: .center, spacing: 4) {
@@ -56,7 +67,8 @@ struct CommitWidgetExtraLarge: View {
                     Text(hint).font(.caption).underline().lineLimit(1).truncationMode(.middle)
                 }
                 Spacer()
-                Text(entry.updatedLine).font(.caption2).lineLimit(1)
+                Text(entry.updatedLine).font(.caption2).lineLimit(1).invalidatableContent()
+                CommitRefreshButton()
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)

@@ -108,10 +108,32 @@ struct CommitWidgetMedium: View {
             if let byline = entry.byline {
                 Text(byline).font(.caption).lineLimit(2)
             }
-            Text(entry.updatedLine).font(.caption2).lineLimit(1)
+            HStack(spacing: 1) {
+                Text(entry.updatedLine).font(.caption2).lineLimit(1).invalidatableContent()
+                Spacer(minLength: 0)
+                CommitRefreshButton()
+            }
         }
         .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .leading)
         .padding()
+    }
+}
+
+/// ↻: checks the branch now.
+struct CommitRefreshButton: View {
+    var body: some View {
+        Button(intent: RefreshCommitIntent()) { Text("↻") }
+    }
+}
+
+/// The toggle to the tile's other branch, labelled with that branch.
+struct CommitBranchToggle: View {
+    var branchSwitch: CommitBranchSwitch
+
+    var body: some View {
+        Toggle(isOn: branchSwitch.showsOther, intent: SwitchCommitBranchIntent(key: branchSwitch.key)) {
+            Text(branchSwitch.otherBranch).lineLimit(1)
+        }
     }
 }
 

@@ -19,7 +19,20 @@ struct CommitProvider: IntentTimelineProvider {
         CommitEntry.sample(date: context.now, timeZone: services.timeZone, configuration: configuration)
     }
 
-    func timeline(for configuration: CommitIntent, in context: TimelineContext) async throws -> Timeline<CommitEntry> {
+    func timeline(for settings: CommitIntent, in context: TimelineContext) async throws -> Timeline<CommitEntry> {
+        let now = context.now
+        let showsOther = !settings.otherBranch.isEmpty && services.store?.value(forKey: settings.otherBranchKey) == "on"
+        let configuration = settings.showing(other: showsOther)
+        var timeline = try await timeline(showing: configuration, in: context)
+        timeline.entries = timeline.entries.map { entry in
+            var entry = entry
+            entry.branchSwitch = settings.otherBranch.isEmpty ? nil : CommitBranchSwitch(settings: settings, showsOther: showsOther)
+            return entry
+        }
+        return timeline
+    }
+
+    private func timeline(showing configuration: CommitIntent, in context: TimelineContext) async throws -> Timeline<CommitEntry> {
         let now = context.now
         let refresh = TimelineReloadPolicy.after(now.addingTimeInterval(5 * 60))
         if services.offline || context.isPreview {
@@ -47,6 +60,27 @@ struct CommitProvider: IntentTimelineProvider {
     }
 }
 
+/// ↻: checks the branch now. The intent does nothing itself; the reload after it asks for data
+/// fetched after the press (a revalidation, which GitHub answers with a free 304 when nothing moved).
+struct RefreshCommitIntent: AppIntent {
+    static let identifier = "commit.refresh"
+
+    func perform(in context: IntentContext) async throws {}
+}
+
+/// The toggle between `branch` and `otherBranch`, kept in the shared store.
+struct SwitchCommitBranchIntent: SetValueIntent {
+    static let identifier = "commit.switchBranch"
+    /// The store key of the tile's repository and branch (`CommitIntent.otherBranchKey`).
+    var key: String
+    var value = false
+
+    func perform(in context: IntentContext) async throws {
+        guard let store = context.store else { throw ActionError("no data directory to keep the choice in") }
+        try store.set(value ? "on" : nil, forKey: key)
+    }
+}
+
 /// The latest commit of a GitHub branch (seed 003).
 struct CommitWidget {
     static func configuration(services: WidgetServices) -> some WidgetConfiguration {
@@ -54,7 +88,8 @@ struct CommitWidget {
             CommitView(entry: entry)
         }
         .configurationDisplayName("Commit")
-        .description("The latest commit of a GitHub branch, checked every 5 minutes.")
+        .description("The latest commit of a GitHub branch, checked every 5 minutes; ↻ checks now, a toggle switches to a second branch.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline])
+        .intents(RefreshCommitIntent.self, SwitchCommitBranchIntent.self)
     }
 }

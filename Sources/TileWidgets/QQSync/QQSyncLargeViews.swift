@@ -1,7 +1,8 @@
 import TileKit
 
 /// Large and extra large: a date header (day in block glyphs, `MM月 周X`, the year) over a rule,
-/// the whole quote broken at its clauses, the cheer line, and the source beside the 去分享 pill.
+/// the whole quote broken at its clauses, the cheer line beside the 换一句 pill, and the source
+/// beside the 去分享 pill.
 struct QQSyncWidgetLarge: View {
     var entry: QQSyncEntry
     /// Columns of padding on each side: 3 in large, 6 in extra large.
@@ -28,7 +29,11 @@ struct QQSyncWidgetLarge: View {
                     .fontWeight(.semibold)
                     .lineLimit(8)
                 Spacer()
-                Text(QQSyncWidgetMedium.cheer).lineLimit(1)
+                HStack {
+                    Text(QQSyncWidgetMedium.cheer).lineLimit(1)
+                    Spacer()
+                    QQSyncNewQuoteButton()
+                }
                 Spacer()
                 HStack {
                     if let source = entry.source {

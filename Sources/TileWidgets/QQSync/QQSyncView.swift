@@ -7,7 +7,8 @@ import Glibc
 /// The QQ Sync widget's view for every family (seed 000). Small shows the date and the 去分享
 /// button, medium the quote beside them (the seed's look), large and extra large give the quote
 /// room; the accessory families show the date and as much of the quote as fits. A tap opens the
-/// quote's page; 去分享 copies the quote (`tiles:copy`).
+/// quote's page; 去分享 copies the quote (`tiles:copy`); 换一句 (medium and larger) fetches a
+/// new quote now.
 public struct QQSyncView: View {
     /// The entry drawn.
     public var entry: QQSyncEntry
@@ -109,8 +110,27 @@ struct QQSyncQuoteTextView: View {
                 .minimumScaleFactor(0.5)
                 .foregroundColor(WidgetPalette.textOnGradient)
             Spacer()
+            QQSyncNewQuoteButton()
+            Spacer()
         }
     }
+}
+
+/// 换一句: a pill whose press asks Hitokoto for a new quote now (`NewQuoteIntent`).
+struct QQSyncNewQuoteButton: View {
+    var body: some View {
+        Button(intent: NewQuoteIntent()) {
+            PillLabel(title: "换一句")
+        }
+    }
+}
+
+/// A new quote now: the intent does nothing itself; the reload after it, which asks for data
+/// fetched after the press, fetches one.
+struct NewQuoteIntent: AppIntent {
+    static let identifier = "qqsync.newQuote"
+
+    func perform(in context: IntentContext) async throws {}
 }
 
 /// 去分享: a pill linking to the entry's `tiles:copy` URL.

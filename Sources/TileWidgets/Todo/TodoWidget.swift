@@ -1,0 +1,146 @@
+import FoundationEssentials
+import TileKit
+import TileUI
+import TileBase
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The todo widget's parameters: which list it shows.
+public struct TodoIntent: WidgetIntent {
+    /// The list's name; tiles showing one name show one list.
+    public var list = "main"
+
+    public init() {}
+
+    public static let parameters: [WidgetParameter<TodoIntent>] = [
+        .string("list", title: "清单", \.list, maxLength: 32, rule: listRule),
+    ]
+
+    /// `list`'s rule: a name the store key can hold.
+    static let listRule = ParameterRule(expected: "a list name of letters, digits, '-' and '_'") { name in
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" }
+    }
+}
+
+/// The list as it was read.
+public struct TodoEntry: TimelineEntry, Hashable {
+    public var date: Date
+    public var list: String
+    public var items: [TodoItem]
+
+    var doneCount: Int { items.filter(\.done).count }
+}
+
+/// Reads the list from the shared store. The timeline never expires: a press reloads it, and so
+/// does `tiles store set todo.…` on every board.
+struct TodoProvider: IntentTimelineProvider {
+    let store: SharedStore?
+
+    func placeholder(in context: TimelineContext) -> TodoEntry {
+        TodoEntry(date: context.now, list: "main", items: TodoEntry.sampleItems)
+    }
+
+    func snapshot(for configuration: TodoIntent, in context: TimelineContext) async -> TodoEntry {
+        TodoEntry(date: context.now, list: configuration.list, items: TodoEntry.sampleItems)
+    }
+
+    func timeline(for configuration: TodoIntent, in context: TimelineContext) async throws -> Timeline<TodoEntry> {
+        let items = context.isPreview ? TodoEntry.sampleItems : TodoList.items(configuration.list, in: store)
+        return Timeline(entries: [TodoEntry(date: context.now, list: configuration.list, items: items)], policy: .never)
+    }
+}
+
+extension TodoEntry {
+    /// What previews and `--offline` renders show.
+    static let sampleItems = [
+        TodoItem(id: "1", text: "买牛奶", done: true),
+        TodoItem(id: "2", text: "写周报"),
+        TodoItem(id: "3", text: "Review the pull request"),
+    ]
+}
+
+/// 待办: a checklist, each item a toggle, with an add button that asks for the new item.
+struct TodoView: View {
+    var entry: TodoEntry
+    @Environment(\.widgetFamily) private var family
+    @Environment(\.sizeClass) private var sizeClass
+
+    var body: some View {
+        switch family {
+        case .accessoryInline:
+            Text("待办 \(entry.doneCount)/\(entry.items.count)").invalidatableContent()
+        default:
+            VStack(alignment: .leading, spacing: 0) {
+                header
+                if entry.items.isEmpty {
+                    Text("清单是空的").foregroundColor(Color("text.secondary"))
+                    Text("f 后按 + 的字母添加").font(.caption).foregroundColor(Color("text.secondary"))
+                }
+                ForEach(shownItems, id: \.id) { item in
+                    Toggle(isOn: item.done, intent: ToggleTodoItem(list: entry.list, item: item.id)) {
+                        Text(item.text)
+                            .lineLimit(1)
+                            .foregroundColor(item.done ? Color("text.secondary") : nil)
+                    }
+                }
+                if hiddenCount > 0 {
+                    Text("还有 \(hiddenCount) 项").font(.caption).foregroundColor(Color("text.secondary"))
+                }
+                Spacer(minLength: 0)
+                if family == .systemLarge || family == .systemExtraLarge, entry.doneCount > 0 {
+                    Button(intent: ClearDoneTodoItems(list: entry.list)) {
+                        Text("清除已完成").underline()
+                    }
+                }
+            }
+            .padding(EdgeInsets(top: 0, leading: 1, bottom: 0, trailing: 1))
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+            .foregroundColor(Color("text.primary"))
+            .background(Color("widget.background"))
+        }
+    }
+
+    private var header: some View {
+        HStack(spacing: 1) {
+            Text(entry.list == "main" ? "待办" : "待办 · \(entry.list)").bold().lineLimit(1)
+            Text("\(entry.doneCount)/\(entry.items.count)")
+                .foregroundColor(Color("text.secondary"))
+                .invalidatableContent()
+            Spacer(minLength: 0)
+            Button(intent: AddTodoItem(list: entry.list), prompt: "添加待办") {
+                Text("+ 添加")
+                    .foregroundColor(Color("button.text"))
+                    .background(Color("button.background"))
+            }
+        }
+    }
+
+    /// Lines left for items under the header (and the "more" line when they do not all fit).
+    private var itemRows: Int {
+        let rows = family.gridSize(in: sizeClass).rows - 1
+        let clearRow = (family == .systemLarge || family == .systemExtraLarge) && entry.doneCount > 0 ? 1 : 0
+        return max(0, rows - clearRow)
+    }
+
+    private var shownItems: [TodoItem] {
+        let rows = itemRows
+        return Array(entry.items.prefix(entry.items.count > rows ? max(0, rows - 1) : rows))
+    }
+
+    private var hiddenCount: Int { entry.items.count - shownItems.count }
+}
+
+/// The todo widget's configuration.
+struct TodoWidget {
+    static func configuration(services: WidgetServices) -> some WidgetConfiguration {
+        IntentConfiguration(kind: "todo", intent: TodoIntent.self, provider: TodoProvider(store: services.store)) { entry in
+            TodoView(entry: entry)
+        }
+        .configurationDisplayName("待办")
+        .description("A checklist kept in the shared store: tick items with their toggles, add one with + 添加.")
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryInline])
+        .computedLocally()
+        .intents(ToggleTodoItem.self, AddTodoItem.self, ClearDoneTodoItems.self)
+    }
+}

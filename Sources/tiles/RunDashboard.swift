@@ -19,7 +19,7 @@ struct RunDashboard: ParsableCommand {
         abstract: "Run the dashboard (the default when no subcommand is given).",
         discussion: """
             Keys: s m l x (families), + - (focused tile), t (light/dark), T (theme), 1…9 (tap), \
-            f (link hints), Tab/arrows (focus), Enter (tap), e (edit the focused widget), \
+            f (link and control hints), Tab/arrows (focus), Enter (tap), e (edit the focused widget), \
             < > (scroll a Smart Stack), r (reload), [ ] (pages), ? (help), q (quit).
 
             Examples:

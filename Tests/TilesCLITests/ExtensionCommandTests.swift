@@ -50,6 +50,19 @@ struct ExtensionHome {
         listen = true
         families = ["small", "medium", "inline"]
 
+        [[widget]]
+        kind = "checklist"
+        command = ["\(example("checklist/checklist.py"))"]
+
+        [[widget.parameter]]
+        name = "items"
+        type = "string"
+        default = "water the plants,take out the trash,call mum"
+
+        [[widget.parameter]]
+        name = "file"
+        type = "string"
+
         """
 
     /// Writes `text` as the default config file (mode 600 unless `mode` says otherwise).
@@ -71,6 +84,7 @@ struct ExtensionHome {
         ("py-calendar", "inline", "Tue 24 Nov"),
         ("pomodoro", "small", "Focus · 1 of 4"), ("pomodoro", "medium", "Focus · 1 of 4"), ("pomodoro", "inline", "Focus 1/4"),
         ("load", "small", "Load"), ("load", "medium", "1 min"), ("load", "inline", "load "),
+        ("checklist", "medium", "[ ] take out the trash"), ("checklist", "inline", "Chores 0/3"),
     ])
     func testEveryScriptExampleRendersInItsFamiliesOffline(kind: String, family: String, expected: String) throws {
         let home = ExtensionHome()
@@ -81,6 +95,18 @@ struct ExtensionHome {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         let size = ["small": (20, 10), "medium": (42, 10), "large": (42, 22), "inline": (29, 1)][family]!
         #expect(lines.count == size.1)
+    }
+
+    @Test func testTheChecklistRendersBothStatesOfItsTogglesFromItsFile() throws {
+        let home = ExtensionHome()
+        try home.write(ExtensionHome.examples)
+        let file = home.home.root.appendingPathComponent("ticked.json")
+        try #"["call mum"]"#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try home.tiles(["render", "--widget", "checklist", "--family", "medium", "--param", "file=\(file.path)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("[ ] water the plants"))
+        #expect(result.stdout.contains("[✓] call mum"))
+        #expect(result.stdout.contains("Chores 1/3"))
     }
 
     @Test func testListAndCheckKnowTheDeclaredWidgets() throws {
@@ -185,15 +211,32 @@ struct ExtensionHome {
         #expect(morning.stdout.contains("Good morning, Ann"))
         let loud = try home.tiles(["render", "--widget", "greeting", "--family", "small", "--at", "2026-11-24T20:00:00Z", "--param", "loud=true"])
         #expect(loud.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("GOOD EVENING, WORLD!"))
+        #expect(morning.stdout.contains("👋 0"))
         let uptime = try home.tiles(["render", "--widget", "uptime", "--family", "inline"])
         #expect(uptime.status == 0, "\(uptime.stderr)")
         #expect(uptime.stdout.trimmingCharacters(in: .whitespaces).hasPrefix("up "))
     }
 }
 
+extension SwiftExtensionTests {
+    @Test func aPressRunsTheIntentInTheExtensionAndItsAnswerIsTheNextTimeline() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else { return }
+        let home = try DashboardHome(), environment = home.environment(serviceURL: "http://127.0.0.1:9")
+        let request = #"{"request":"action","action":"greeting.wave","value":{},"kind":"greeting","family":"systemMedium","colorScheme":"light","parameters":{},"now":"2026-11-24T08:00:00Z","reason":"action","isPreview":false}"#
+        var answer = ""
+        for _ in 0..<2 { answer = try ExampleSchemaTests().runProgram([Self.binary], input: request + "\n", environment: environment) }
+        #expect(answer.contains(#"{"Button":{"action":"greeting.wave","value":{},"label":{"Text":"👋 2","invalidatableContent":true}}}"#), "\(answer)")
+        let store = try runTiles(["store", "get", "greeting.waves"], environment: environment)
+        #expect(store.stdout == "2\n")
+        let unknown = #"{"request":"action","action":"nope","kind":"greeting","family":"systemMedium","parameters":{},"now":"2026-11-24T08:00:00Z"}"#
+        let refused = try ExampleSchemaTests().runProgram([Self.binary], input: unknown + "\n", environment: environment, expectedStatus: 1)
+        #expect(refused.contains(#"greeting has no action "nope""#))
+    }
+}
+
 /// The timeline examples' answers, checked against docs/schema/timeline.schema.json.
 @Suite struct ExampleSchemaTests {
-    @Test(arguments: ["calendar/calendar_widget.py", "pomodoro/pomodoro.py"])
+    @Test(arguments: ["calendar/calendar_widget.py", "pomodoro/pomodoro.py", "checklist/checklist.py"])
     func testTheExamplesAnswerInEveryFamilyMatchesTheSchema(example: String) throws {
         let home = try DashboardHome()
         var files: [String] = []
@@ -208,11 +251,15 @@ struct ExtensionHome {
         #expect(result == "4 documents checked, 0 not as expected\n", "\(result)")
     }
 
-    /// Runs `arguments` with `input` on standard input; its standard output and error together.
-    func runProgram(_ arguments: [String], input: String) throws -> String {
+    /// Runs `arguments` with `input` on standard input (and `environment`, when given); its
+    /// standard output and error together. The exit status must be `expectedStatus`.
+    func runProgram(
+        _ arguments: [String], input: String, environment: [String: String]? = nil, expectedStatus: Int32 = 0
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -222,7 +269,7 @@ struct ExtensionHome {
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(arguments.joined(separator: " "))")
+        #expect(process.terminationStatus == expectedStatus, "\(arguments.joined(separator: " "))")
         return String(decoding: output, as: UTF8.self)
     }
 }

@@ -88,6 +88,16 @@ import Glibc
         #expect(written.members?.keys.sorted() == documented.members?.keys.sorted())
     }
 
+    @Test func theActionRequestReadsAsDocumented() throws {
+        let block = try #require(Self.block("action request"))
+        let request = try ExtensionRequest(json: Data(block.text.utf8))
+        #expect(request.action == WidgetAction(name: "done", value: #""milk""#, isOn: true))
+        #expect(request.reloadReason == .action)
+        let written = try JSONValue(parsing: request.json)
+        let documented = try JSONValue(parsing: block.text)
+        #expect(written.members?.keys.sorted() == documented.members?.keys.sorted())
+    }
+
     @Test func testTheTimelineAndTheViewsReadWithoutError() throws {
         let timeline = try TimelineResponse.timeline(
             from: Data(try #require(Self.block("timeline")).text.utf8), now: Date(), refresh: 60, checkView: ExtensionDrawing.checkView)

@@ -1,7 +1,8 @@
 import Foundation
 import TilesSDK
 
-/// A configurable widget: the greeting and the name are parameters, edited on the board with `e`.
+/// A configurable widget: the greeting and the name are parameters, edited on the board with `e`;
+/// its 👋 button counts waves in the store every board of the user shares.
 struct GreetingWidget: Widget {
     var body: some WidgetConfiguration {
         IntentConfiguration(kind: "greeting", intent: GreetingIntent.self, provider: GreetingProvider()) { entry in
@@ -10,8 +11,22 @@ struct GreetingWidget: Widget {
         .configurationDisplayName("Greeting")
         .description("Says hello, changing with the time of day.")
         .supportedFamilies([.systemSmall, .systemMedium])
+        .intents(WaveIntent.self)
     }
 }
+
+/// 👋: one more wave. It runs in this program when the button is pressed on the board; tiles
+/// then draws the timeline that follows, with the new count.
+struct WaveIntent: AppIntent {
+    static let identifier = "greeting.wave"
+
+    func perform(in context: IntentContext) async throws {
+        try context.store?.update("greeting.waves") { count in String((Int(count ?? "") ?? 0) + 1) }
+    }
+}
+
+/// The store tiles' widgets share, in this user's data folder.
+let sharedStore = SharedStore(directory: TilesDirectories(environment: ProcessInfo.processInfo.environment).data)
 
 struct GreetingIntent: WidgetIntent {
     var name = "world"
@@ -25,6 +40,7 @@ struct GreetingIntent: WidgetIntent {
 struct GreetingEntry: TimelineEntry {
     var date: Date
     var greeting: String
+    var waves = 0
 }
 
 struct GreetingProvider: IntentTimelineProvider {
@@ -42,8 +58,9 @@ struct GreetingProvider: IntentTimelineProvider {
         let hour = calendar.component(.hour, from: context.now)
         let start = calendar.date(bySettingHour: hour - hour % 6, minute: 0, second: 0, of: context.now)!
         let turns = (1...4).map { start.addingTimeInterval(Double($0) * 6 * 3600) }
-        let entries = [GreetingEntry(date: context.now, greeting: greeting(configuration, at: context.now))]
-            + turns.map { GreetingEntry(date: $0, greeting: greeting(configuration, at: $0)) }
+        let waves = Int(sharedStore.value(forKey: "greeting.waves") ?? "") ?? 0
+        let entries = [GreetingEntry(date: context.now, greeting: greeting(configuration, at: context.now), waves: waves)]
+            + turns.map { GreetingEntry(date: $0, greeting: greeting(configuration, at: $0), waves: waves) }
         return Timeline(entries: entries, policy: .atEnd)
     }
 
@@ -67,10 +84,15 @@ struct GreetingView: View {
     var body: some View {
         ZStack {
             Color("accent").opacity(0.3)
-            Text(entry.greeting)
-                .font(.headline)
-                .multilineTextAlignment(.center)
-                .padding(1)
+            VStack(spacing: 1) {
+                Text(entry.greeting)
+                    .font(.headline)
+                    .multilineTextAlignment(.center)
+                Button(intent: WaveIntent()) {
+                    Text("👋 \(entry.waves)").invalidatableContent()
+                }
+            }
+            .padding(1)
         }
     }
 }

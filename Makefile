@@ -110,6 +110,7 @@ bench: release
 	fi
 	python3 scripts/bench_dashboard.py $(RELEASE_SCRATCH)/release/tiles
 	@sh scripts/binary_report.sh $(RELEASE_SCRATCH)/release/tiles
+	@python3 scripts/bench_floor.py "$$(dirname $(SWIFT))/swiftc" $(BENCH_SCRATCH)/floor
 
 ## golden: re-record the golden files and the outputs in docs/extensions-views.md on purpose, then
 ## check them with a normal run; review `git diff` before committing

@@ -102,6 +102,10 @@ kind = "quiet"
 command = ["sleep", "100000"]
 listen = true
 
+[[widget]]
+kind = "lamp"
+command = ["sh", "./lamp.sh"]
+
 [[page]]
 [[page.tile]]
 widget = "qqsync"
@@ -111,19 +115,36 @@ family = "small"
 [[page.tile]]
 widget = "quiet"
 family = "small"
+[[page.tile]]
+widget = "lamp"
+family = "small"
+"""
+
+# A program widget with a toggle: a press runs it with the action request; it keeps the state
+# in a file and answers with the new timeline.
+LAMP_SCRIPT = """#!/bin/sh
+if [ "$TILES_REASON" = action ]; then
+  if [ "$TILES_ACTION_IS_ON" = 1 ]; then touch lamp-on; else rm -f lamp-on; fi
+fi
+if [ -e lamp-on ]; then state=true; word=on; else state=false; word=off; fi
+printf '{"entries":[{"view":{"Toggle":{"action":"power","isOn":%s,"label":{"Text":"lamp %s"}}}}],"policy":"never"}\\n' $state $word
 """
 
 
 class Board:
     """One tiles process in its own tmux server, with its own files."""
 
-    def __init__(self, urls, width=160, height=40, extra_args=(), config=None):
+    def __init__(self, urls, width=160, height=40, extra_args=(), config=None, files=None):
         self.home = tempfile.mkdtemp(prefix="tiles-bench-")
         if config is not None:
             os.makedirs(self.home + "/config/tiles", mode=0o700)
             with open(self.home + "/config/tiles/config.toml", "w") as handle:
                 handle.write(config)
             os.chmod(self.home + "/config/tiles/config.toml", 0o600)
+            for name, text in (files or {}).items():
+                with open(self.home + "/config/tiles/" + name, "w") as handle:
+                    handle.write(text)
+                os.chmod(self.home + "/config/tiles/" + name, 0o700)
         self.socket = "tiles-bench-%d-%d" % (os.getpid(), time.monotonic_ns())
         self.bench_file = os.path.join(self.home, "bench.log")
         self.start_file = os.path.join(self.home, "start")
@@ -177,6 +198,16 @@ class Board:
 
     def screen(self):
         return self.tmux("capture-pane", "-p")
+
+    def click(self, text):
+        """A left click on the first cell of `text` on the screen, as SGR 1006 reports."""
+        for y, line in enumerate(self.screen().split("\n")):
+            if text in line:
+                x = len(line[:line.index(text)])
+                report = "\x1b[<0;%d;%dM\x1b[<0;%d;%dm" % (x + 1, y + 1, x + 1, y + 1)
+                self.tmux("send-keys", "-H", *("%02x" % byte for byte in report.encode()))
+                return
+        raise RuntimeError("no %r on the screen" % text)
 
     def close(self):
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
@@ -288,11 +319,22 @@ def main():
 
         # Widgets from programs: a text widget reloaded with `r`, and a streaming program that
         # prints nothing (the board must not wake for it).
-        board = Board([good] * 3, config=EXTENSION_CONFIG)
+        board = Board([good] * 3, config=EXTENSION_CONFIG, files={"lamp.sh": LAMP_SCRIPT})
         try:
             board.launch()
-            board.wait(lambda: "runs: 1" in board.screen(), 20, "the extension tile")
+            board.wait(lambda: "runs: 1" in board.screen() and "[ ] lamp off" in board.screen(), 20, "the extension tiles")
             time.sleep(0.5)
+            # A press of the program's toggle: the optimistic flip, then the program's answer.
+            for n in range(4):
+                before, after = ("[ ] lamp off", "[✓] lamp on") if n % 2 == 0 else ("[✓] lamp on", "[ ] lamp off")
+                sent = time.monotonic()
+                board.click(before)
+                # The flipped box, with the old label (optimistic) or the new one (answered).
+                board.wait(lambda: ("[✓] lamp" if n % 2 == 0 else "[ ] lamp") in board.screen(), 10, "the flip")
+                results.setdefault("press-flip", []).append((time.monotonic() - sent) * 1000)
+                board.wait(lambda: after in board.screen(), 10, "the answer")
+                results.setdefault("press-answer", []).append((time.monotonic() - sent) * 1000)
+                time.sleep(0.3)
             for n in range(2, 7):
                 sent = time.monotonic()
                 board.tmux("send-keys", "r")
@@ -317,6 +359,8 @@ def main():
     summary("CPU per timer-tick frame", results["tick-cpu"], "ms", "-")
     summary("CPU for a full re-layout and redraw on resize, 160x40", results["resize-cpu"], "ms", "<= 1.5 ms")
     summary("extension widget: r to its new frame on screen (wall)", results["ext-reload"], "ms", "-")
+    summary("program toggle: click to the flipped toggle on screen (wall)", results["press-flip"], "ms", "-")
+    summary("program toggle: click to the program's answer on screen (wall)", results["press-answer"], "ms", "-")
     summary("idle CPU, board with a streaming widget printing nothing", results["ext-idle-cpu"], "%", "0")
     summary("idle wake-ups over 30 s with that streaming widget", results["ext-idle-wake"], "", "0")
 

@@ -80,7 +80,7 @@ import TileKit
             parameters: ["host": .string("box"), "max-items": .integer(3), "tags": .list(["a", "b"])],
             now: now, reason: "explicit", isPreview: false)
         let json = String(decoding: request.json, as: UTF8.self)
-        #expect(json == #"{"colorScheme":"dark","family":"systemMedium","height":10,"isPreview":false,"kind":"uptime","now":"2026-11-24T08:00:00Z","parameters":{"host":"box","max-items":3,"tags":["a","b"]},"reason":"explicit","sizeClass":"regular","width":42}"#)
+        #expect(json == #"{"colorScheme":"dark","family":"systemMedium","height":10,"isPreview":false,"kind":"uptime","now":"2026-11-24T08:00:00Z","parameters":{"host":"box","max-items":3,"tags":["a","b"]},"reason":"explicit","request":"timeline","sizeClass":"regular","width":42}"#)
         #expect(request.environment["TILES_WIDTH"] == "42")
         #expect(request.environment["TILES_SIZE_CLASS"] == "regular")
         // In the large class the same family is larger, and says so.

@@ -107,7 +107,8 @@ import TileBase
 
     // MARK: QQ Sync
 
-    /// The medium render of the TileUI sample port (scratch-base's `QQSyncMediumSample` golden).
+    /// The medium render of the TileUI sample port (scratch-base's `QQSyncMediumSample` golden),
+    /// with the 换一句 button laid over it: the seed's layout is otherwise untouched.
     static let qqSyncSampleGolden = """
                                                   
                                     █▀▀█ █▀▀▀     
@@ -116,7 +117,7 @@ import TileBase
                                     06月 周一     
                                                   
            加油,打工人!😄                         
-                                      去分享      
+              换一句                  去分享      
                                                   
                                                   
         """

@@ -109,9 +109,9 @@ struct QQSyncQuoteTextView: View {
                 .font(.system(size: 16))
                 .minimumScaleFactor(0.5)
                 .foregroundColor(WidgetPalette.textOnGradient)
-            Spacer()
-            QQSyncNewQuoteButton()
-            Spacer()
+            // 换一句 lies over the space under the cheer line rather than in the column, so the
+            // quote and the cheer stay where the seed puts them.
+            Spacer().overlay(alignment: .topLeading) { QQSyncNewQuoteButton() }
         }
     }
 }

@@ -75,7 +75,7 @@ public final class ExtensionHost: Sendable {
         request.action = press
         if declaration.listen {
             try stream(for: declaration, parameters: context.parameters).send(request)
-            return .reload
+            return .awaitsUpdate
         }
         let output = try await run(declaration, request: request)
         guard output.contains(where: { !Self.isSpace($0) }) else { return .reload }

@@ -263,6 +263,38 @@ import TileUI
         #expect(updated)
         #expect(processes(mentioning: program).count == 1, "one kept program: \(processes(mentioning: program))")
     }
+
+    @Test func aStreamingProgramGetsAPressAsALineAndItsNextLineSettlesIt() async throws {
+        let program = try fixtures.script("lamp-stream.py", """
+            #!/usr/bin/env python3
+            import json, sys
+            on = False
+            for line in sys.stdin:
+                request = json.loads(line)
+                if request.get("request") == "action":
+                    on = request["isOn"]
+                print(json.dumps({"entries": [{"view": {"Toggle": {"action": "power", "isOn": on, "label": {"Text": "lamp"}}}}]}), flush=True)
+            """)
+        var declaration = WidgetDeclaration(kind: "lamp-\(UUID().uuidString.prefix(8))", command: command(program))
+        declaration.listen = true
+        let (scheduler, _, widget) = board(declaration, family: .systemSmall, center: .shared)
+        defer { host.stopAll() }
+        await settle(scheduler)
+        #expect(await ProgramFixtures.eventually {
+            scheduler.processDue()
+            return text(scheduler, widget).contains("[ ] lamp")
+        })
+        let press = WidgetAction(name: "power", isOn: true)
+        try scheduler.perform(press, for: "t").get()
+        await settle(scheduler)
+        // Sent, and pending until the program's next line.
+        #expect(scheduler.takeFinishedActions().map(\.failure) == [nil])
+        #expect(await ProgramFixtures.eventually {
+            scheduler.processDue()
+            return text(scheduler, widget).contains("[✓] lamp") && scheduler.pendingActions(for: "t").isEmpty
+        })
+        #expect(processes(mentioning: program).count == 1, "the kept program, not a run of its own")
+    }
 }
 
 /// Two boards of one user run a widget's program once per refresh.

@@ -62,6 +62,8 @@ public enum ActionOutcome: Sendable {
     case reload
     /// Done, and here is the new timeline (a program that answers an action with one).
     case timeline(AnyTimeline)
+    /// Sent; the answer comes as the widget's next pushed update (a streaming program's next line).
+    case awaitsUpdate
 }
 
 /// Why a press did not run.

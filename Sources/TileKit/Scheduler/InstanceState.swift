@@ -194,13 +194,18 @@ struct InstanceState {
 
     /// Applies what performing a press gave: a reload now (outside the budget), the program's
     /// own timeline, or an error that keeps the content and marks the tile stale with it.
-    mutating func finishAction(_ result: Result<ActionOutcome, any Error>, now: Date) {
-        guard let press = action?.press else { return }
+    /// Returns that stale reason (`power: timed out after 10 s`), nil when the press was done.
+    @discardableResult
+    mutating func finishAction(_ result: Result<ActionOutcome, any Error>, now: Date) -> String? {
+        guard let press = action?.press else { return nil }
         action = nil
         switch result {
         case .success(.reload):
             pressesDoneAt = now
             request(.action, at: now, requestedAt: now)
+        case .success(.awaitsUpdate):
+            // The update the program pushes reloads the tile, and that call settles the press.
+            pressesDoneAt = now
         case .success(.timeline(let timeline)):
             failures = 0
             failure = nil
@@ -208,10 +213,13 @@ struct InstanceState {
             pendingPresses = []
             pressesDoneAt = nil
         case .failure(let error):
-            failure = ("\(press.name): \(error)", failure?.since ?? now)
+            let reason = "\(press.name): \(error)"
+            failure = (reason, failure?.since ?? now)
             pendingPresses = []
             pressesDoneAt = nil
+            return reason
         }
+        return nil
     }
 
     // MARK: Waking

@@ -338,13 +338,7 @@ public final class TimelineScheduler {
         for completion in actionInbox.takeAll() {
             tasks[completion.token] = nil
             guard let box = instances[completion.id], box.state.action?.token == completion.token else { continue }
-            if case .failure(let error) = completion.result { log("\(completion.id): action: \(error)") }
-            if let press = box.state.action?.press {
-                let failure: String? = if case .failure(let error) = completion.result { "\(press.name): \(error)" } else { nil }
-                finishedActions.append(FinishedAction(
-                    id: completion.id, kind: box.state.instance.widget.kind, action: press, failure: failure, finishedAt: now))
-            }
-            box.state.finishAction(completion.result, now: now)
+            finishAction(of: completion.id, in: box, completion.result, now: now)
             changed.insert(completion.id)
         }
         var started = false
@@ -354,11 +348,7 @@ public final class TimelineScheduler {
                 tasks[action.token]?.cancel()
                 tasks[action.token] = nil
                 let timeout = ProviderTimeout(seconds: configuration.callTimeout(for: box.state.instance.widget))
-                finishedActions.append(FinishedAction(
-                    id: id, kind: box.state.instance.widget.kind, action: action.press, failure: "\(action.press.name): \(timeout)",
-                    finishedAt: now))
-                box.state.finishAction(.failure(timeout), now: now)
-                log("\(id): action \(action.press.name): \(timeout)")
+                finishAction(of: id, in: box, .failure(timeout), now: now)
                 changed.insert(id)
             }
             if let inFlight = box.state.inFlight, now >= inFlight.deadline {
@@ -444,6 +434,15 @@ public final class TimelineScheduler {
                 reload(id: id, reason: .widgetCenter, requestedAt: requestedAt)
             }
         }
+    }
+
+    /// Applies what tile `id`'s press came to, and keeps it for `takeFinishedActions()`.
+    private func finishAction(of id: String, in box: StateBox, _ result: Result<ActionOutcome, any Error>, now: Date) {
+        guard let press = box.state.action?.press else { return }
+        let failure = box.state.finishAction(result, now: now)
+        if let failure { log("\(id): action \(failure)") }
+        finishedActions.append(FinishedAction(
+            id: id, kind: box.state.instance.widget.kind, action: press, failure: failure, finishedAt: now))
     }
 
     /// Writes the timelines held while `holdsCacheWrites` was on, each as its tile has it now.

@@ -177,5 +177,9 @@ private struct Switch: SetValueIntent {
         #expect(press.name == "note")
         #expect(press.value == #"{"key":"k","text":"a/b \"c\""}"#)
         #expect(press.isOn == nil)
+        // An intent without properties is `{}`, and decodes from it.
+        let fail = WidgetAction(intent: Fail())
+        #expect(fail.value == "{}")
+        #expect(try JSONEncoder().encode(Fail()) == Data("{}".utf8))
     }
 }

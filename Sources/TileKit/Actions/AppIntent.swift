@@ -75,7 +75,14 @@ public struct ActionError: Error, CustomStringConvertible, Sendable {
 extension WidgetAction {
     /// The press of a button that runs `intent`: its identifier and its properties as JSON
     /// (keys sorted, so that equal intents make equal actions).
+    ///
+    /// Views make their buttons on every render: an intent without stored properties (a
+    /// refresh) is `{}` without running an encoder.
     public init<Intent: AppIntent>(intent: Intent) {
+        guard MemoryLayout<Intent>.size > 0 else {
+            self.init(name: Intent.identifier, value: "{}")
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(intent)) ?? Data("{}".utf8)

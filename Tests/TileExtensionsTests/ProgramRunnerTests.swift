@@ -239,13 +239,30 @@ import TileKit
         let pids = [fixtures.read("run"), stream.lines.first ?? ""].compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         #expect(pids.count == 2)
         reactor.shutDown()
-        #expect(await run.value.status == .cancelled)
+        let status = await run.value.status
+        #expect(status == .cancelled)
         #expect(await ProgramFixtures.eventually { pids.allSatisfy { !ProgramFixtures.isAlive($0) } })
         try await Task.sleep(nanoseconds: 100_000_000)
         #expect(stream.all.filter { if case .started = $0 { true } else { false } }.count == 1)
         #expect(stream.exits == [.exited(.cancelled, reason: "cancelled", restartIn: nil)])
         #expect(await runner.run(ProgramCommand(["true"])).status == .cancelled)
         program.stop()
+    }
+
+    @Test func aReactorEndingItsRunsNeverTakesAnotherReactorsNewProgramForALeftover() async throws {
+        // Every run that ends on one reactor looks for leftovers among this process's children
+        // while the other starts programs; none of those may be mistaken for one.
+        let starting = ProgramRunner(maxConcurrentRuns: 8, reactor: ProcessReactor(name: "tiles.starting"))
+        let ending = ProgramRunner(maxConcurrentRuns: 8, reactor: ProcessReactor(name: "tiles.ending"))
+        async let endings: Void = withTaskGroup(of: Void.self) { group in
+            for _ in 0..<200 { group.addTask { _ = await ending.run(ProgramCommand(["true"])) } }
+        }
+        let statuses = await withTaskGroup(of: ProgramStatus.self) { group in
+            for _ in 0..<100 { group.addTask { await starting.run(ProgramCommand(["sh", "-c", "sleep 0.05"])).status } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        await endings
+        #expect(statuses.filter { $0 != .exited(0) } == [])
     }
 
     @Test func anAlreadyCancelledTaskRunsNothing() async throws {

@@ -55,8 +55,12 @@ final class LeftoverProcesses {
     /// grace, sends SIGKILL instead. `leaders`, the programs the reactor itself waits for, are
     /// never adopted.
     func adopt(endingRuns: Set<Int> = [], leaders: Set<pid_t> = [], now: TimeInterval, immediately: Bool = false) {
+        // Children first, then the live runs: a run is marked live before its program is spawned,
+        // so every child listed here belongs to a run already in the set (another reactor may be
+        // starting one this moment).
+        let children = Self.children()
         let live = Self.liveRuns.withLock { $0 }.subtracting(endingRuns)
-        for pid in Self.children() where leftovers[pid] == nil && !leaders.contains(pid) {
+        for pid in children where leftovers[pid] == nil && !leaders.contains(pid) {
             guard let run = Self.run(of: pid), !live.contains(run),
                   Self.owned.withLock({ $0.insert(pid).inserted }) else { continue }
             leftovers[pid] = Leftover(pidfd: tiles_pidfd_open(pid), killDeadline: now + grace)

@@ -15,6 +15,11 @@ public struct TilesConfig {
         public struct Entry: Equatable {
             public var kind: String
             public var parameters: [String: ParameterValue]
+
+            public init(kind: String, parameters: [String: ParameterValue]) {
+                self.kind = kind
+                self.parameters = parameters
+            }
         }
 
         public var id: String
@@ -23,6 +28,12 @@ public struct TilesConfig {
         public var entries: [Entry]
 
         public var isStack: Bool { entries.count > 1 }
+
+        public init(id: String, family: WidgetFamily, entries: [Entry]) {
+            self.id = id
+            self.family = family
+            self.entries = entries
+        }
     }
 
     /// Where the GitHub token is read from.

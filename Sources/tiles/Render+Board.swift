@@ -32,7 +32,7 @@ extension Render {
         }
         let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
         let widgets = BuiltinWidgets.all(services: services) + (loaded?.extensionWidgets ?? [])
-        let configTiles = loaded.map { $0.tiles.map(\.spec) } ?? []
+        let configTiles = loaded.map(\.boardSpecs) ?? []
         let board = tiles == nil && !configTiles.isEmpty ? configTiles : try RunDashboard.board(tiles, widgets: widgets)
 
         let options = DashboardOptions(

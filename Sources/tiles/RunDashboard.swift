@@ -194,6 +194,10 @@ struct RunDashboard: ParsableCommand {
             options.saveParameters = { tileID, member, values in
                 try editor.save(tileID: tileID, member: member, values: values)
             }
+            // Widgets the file declares are placed too: the board is checked against them all.
+            options.saveBoard = { specs in
+                try editor.saveBoard(TilesConfig.Tile.pages(of: specs))
+            }
         }
         let status = Dashboard.run(options)
         host.stopAll()
@@ -252,7 +256,7 @@ struct BoardSettings {
         commandLineTiles: [TileSpec]?, scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting?,
         config: TilesConfig?, builtins: [WidgetDescriptor]
     ) {
-        let configured = config?.tiles.map(\.spec) ?? []
+        let configured = config?.boardSpecs ?? []
         tiles = commandLineTiles ?? (configured.isEmpty ? RunDashboard.builtinBoard : configured)
         self.scheme = scheme ?? config?.scheme
         self.themeName = themeName ?? config?.themeName

@@ -15,25 +15,50 @@ final class ConfigApplier {
     /// The board as last configured, by tile id: a config edit keeps key-chosen families of
     /// tiles whose entry it did not change.
     private var specs: [String: TileSpec]
-    /// The board's tile ids in order, and the scheme and theme the config last asked for: a
-    /// reload that changes none of these (a save by the edit form, a touch) changes nothing.
-    private var configured: (ids: [String], scheme: ColorScheme?, themeName: String?)
+    /// The board's tile ids in order with where pages start, and the scheme and theme the config
+    /// last asked for: a reload that changes none of these (a save by the edit form or by
+    /// arranging, a touch) changes nothing.
+    private var configured: (ids: [String], pageStarts: [Bool], scheme: ColorScheme?, themeName: String?)
 
     init(options: DashboardOptions, catalog: ThemeCatalog) {
         self.options = options
         self.catalog = catalog
         specs = Dictionary(options.tiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        configured = (options.tiles.map(\.id), options.scheme, options.themeName)
+        configured = (options.tiles.map(\.id), options.tiles.map(\.startsPage), options.scheme, options.themeName)
     }
 
     /// Reads the file again and applies it to `scheduler` and `renderer`; returns what the
     /// board's state should hear (`configChanged` or `configFailed`), nil when nothing changed.
     func apply(to state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent? {
         guard let reload = options.reloadConfig else { return nil }
+        let update: ConfigUpdate
         do {
-            let update = try reload()
+            update = try reload()
+        } catch {
+            options.log("config: not applied: \(error)")
+            return .configFailed(String(describing: error))
+        }
+        return apply(update, to: state, scheduler: scheduler, renderer: renderer)
+    }
+
+    /// Applies the board `tiles` arranged in edit mode, as a reload of the file would; returns
+    /// the `arranged` event, or `arrangeFailed` with the reason.
+    func arrange(_ tiles: [TileSpec], state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent {
+        let update = ConfigUpdate(
+            tiles: tiles, scheme: configured.scheme, themeName: configured.themeName, sizeClass: state.sizeClassSetting)
+        switch apply(update, to: state, scheduler: scheduler, renderer: renderer) {
+        case .configChanged(let tiles, _, _, _, _): return .arranged(tiles: tiles)
+        case .configFailed(let reason): return .arrangeFailed(reason)
+        default: return .arranged(tiles: state.tiles)
+        }
+    }
+
+    /// Applies `update`: returns `configChanged`, `configFailed`, or nil when nothing changed.
+    private func apply(_ update: ConfigUpdate, to state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent? {
+        do {
             let widgetsChanged = update.widgets.map { $0.map(\.revision) != options.widgets.map(\.revision) } ?? false
-            let unchanged = update.tiles.map(\.id) == configured.ids && update.tiles.allSatisfy { sameTile(specs[$0.id], $0) }
+            let unchanged = update.tiles.map(\.id) == configured.ids && update.tiles.map(\.startsPage) == configured.pageStarts
+                && update.tiles.allSatisfy { sameTile(specs[$0.id], $0) }
                 && update.scheme == configured.scheme && update.themeName == configured.themeName && !widgetsChanged
                 && update.sizeClass == state.sizeClassSetting
             if unchanged, state.configError == nil { return nil }
@@ -49,7 +74,7 @@ final class ConfigApplier {
             }
             if update.scheme == nil { saved.scheme = state.scheme.rawValue }
             let setup = try DashboardSetup(options: next, saved: saved, catalog: catalog)
-            configured = (update.tiles.map(\.id), update.scheme, update.themeName)
+            configured = (update.tiles.map(\.id), update.tiles.map(\.startsPage), update.scheme, update.themeName)
             options.widgets = next.widgets
             let kept = Set(setup.instances.map(\.id))
             for id in scheduler.instanceIDs where !kept.contains(id) { scheduler.remove(id: id) }
@@ -72,6 +97,16 @@ final class ConfigApplier {
             options.log("config: not applied: \(error)")
             return .configFailed(String(describing: error))
         }
+    }
+
+    /// Every widget the board can place, for edit mode's gallery.
+    var galleryItems: [WidgetGallery.Item] {
+        options.widgets.map { WidgetGallery.Item(kind: $0.kind, displayName: $0.displayName, description: $0.description, families: $0.supportedFamilies) }
+    }
+
+    /// The widget of `kind`, as the last applied file declares it.
+    func widget(_ kind: String) -> WidgetDescriptor? {
+        options.widgets.first { $0.kind == kind }
     }
 
     /// Notes parameters the edit form saved into the file, so that the reload the save causes

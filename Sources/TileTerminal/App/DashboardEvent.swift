@@ -24,6 +24,18 @@ public enum DashboardEvent: Sendable {
     case configChanged(tiles: [DashboardState.Tile], scheme: ColorScheme, themeName: String, theme: Theme, sizeClass: SizeClassSetting)
     /// The config file changed and is invalid: the board stays as it was; the error shows until fixed.
     case configFailed(String)
+    /// Edit mode's arrangement is on the board now: its tiles, as `configChanged` gives them.
+    case arranged(tiles: [DashboardState.Tile])
+    /// Edit mode's arrangement could not be applied.
+    case arrangeFailed(String)
+    /// Edit mode's board was saved; the status line's report.
+    case boardSaved(String)
+    /// Edit mode's board could not be saved, and why; nothing was written.
+    case boardNotSaved(String)
+    /// The gallery's preview of a widget in a family.
+    case galleryPreview(WidgetGallery.Choice, CellGrid)
+    /// Every widget the board can place (at the start, and after the config declares others).
+    case catalog([WidgetGallery.Item])
     /// An edit form's values were saved (or applied) for widget `member` of tile `id`; `report`
     /// says where they went. The form closes.
     case parametersSaved(id: String, member: Int, values: [String: ParameterValue], report: String)
@@ -58,6 +70,12 @@ public enum DashboardEffect: Equatable, Sendable {
     case scrollStack(id: String, offset: Int)
     /// Write families, scheme and theme to the state file.
     case saveState
+    /// Put this arrangement on the board (edit mode): tiles added, removed, moved or stacked.
+    case arrange([TileSpec])
+    /// Save this arrangement as the config file's board.
+    case saveBoard([TileSpec])
+    /// Draw the gallery's preview of a widget in a family.
+    case preview(WidgetGallery.Choice)
     /// Restore the terminal and exit with status 0.
     case quit
 }

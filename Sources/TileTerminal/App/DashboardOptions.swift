@@ -29,6 +29,9 @@ public struct TileSpec: Sendable, Hashable {
     public var family: WidgetFamily
     /// The tile's widget, or a Smart Stack's widgets in stack order (never empty).
     public var widgets: [Widget]
+    /// Whether the tile begins a page of the config (`[[page]]`) other than the first: the board
+    /// starts a new screen page there.
+    public var startsPage = false
 
     /// Tile `id` showing widget `kind` in `family` with `parameters`.
     public init(id: String, kind: String, family: WidgetFamily, parameters: [String: ParameterValue] = [:]) {
@@ -36,11 +39,12 @@ public struct TileSpec: Sendable, Hashable {
     }
 
     /// Tile `id` in `family` showing `widgets`: one widget, or a Smart Stack of several.
-    public init(id: String, family: WidgetFamily, widgets: [Widget]) {
+    public init(id: String, family: WidgetFamily, widgets: [Widget], startsPage: Bool = false) {
         precondition(!widgets.isEmpty, "a tile shows at least one widget")
         self.id = id
         self.family = family
         self.widgets = widgets
+        self.startsPage = startsPage
     }
 
     /// The kind of the tile's first widget.
@@ -108,6 +112,10 @@ public struct DashboardOptions: Sendable {
     /// message when the file cannot be written; nil when the board has no file to save to, and
     /// an edit applies to this run only.
     public var saveParameters: (@Sendable (_ tileID: String, _ member: Int, _ values: [String: ParameterValue]) throws -> String)?
+    /// Saves the board arranged in edit mode as the config file's pages, keeping the rest of the
+    /// file as written; returns the status line's report. Throws why nothing was written; nil
+    /// when the board has no file (a `--tiles` board), and an arrangement lasts for this run.
+    public var saveBoard: (@Sendable (_ tiles: [TileSpec]) throws -> String)?
     /// The reload budget per tile (`[budget]` in the config); nil keeps 60 a day, 5 minutes apart.
     public var reloadBudget: ReloadBudget?
     /// The zone dates are shown in (the widgets' services should use the same).

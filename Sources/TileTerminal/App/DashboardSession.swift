@@ -63,6 +63,7 @@ final class DashboardSession {
             options: options, scheduler: scheduler, terminal: terminal, renderer: renderer, config: config, catalog: catalog,
             stateFile: stateFile, inbox: inbox, wake: { waker.wakeUp() }, configWatch: configWatch)
         configWatch.start()
+        _ = state.update(.catalog(config.galleryItems))
     }
 
     /// Draws the first frame, then runs until a quit.
@@ -122,10 +123,15 @@ final class DashboardSession {
         }
         let messages = inbox.takeAll()
         for message in messages { _ = feed(.message(message)) }
+        let posted = inbox.takeEvents()
+        for event in posted { _ = feed(event) }
         let configChanged = inbox.takeConfigChange()
-        if configChanged, let event = config.apply(to: state, scheduler: scheduler, renderer: renderer) { _ = feed(event) }
+        if configChanged, let event = config.apply(to: state, scheduler: scheduler, renderer: renderer) {
+            _ = feed(event)
+            _ = feed(.catalog(config.galleryItems))
+        }
         let now = options.clock.now()
-        if events == [.deadline], messages.isEmpty, !configChanged, let next = renderer.advanceTicksAlone(&state, now: now) {
+        if events == [.deadline], messages.isEmpty, posted.isEmpty, !configChanged, let next = renderer.advanceTicksAlone(&state, now: now) {
             renderer.drawTicks(state, now: now)
             frames.endFrame(.tick, bytes: terminal.lastFrameBytes)
             tickWake = .some(next)

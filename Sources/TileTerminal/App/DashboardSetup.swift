@@ -66,7 +66,9 @@ public struct DashboardSetup: Sendable {
                     instanceID: id, kind: member.widget.kind, displayName: member.widget.displayName,
                     parameters: member.widget.parameters, values: member.parameters))
             }
-            tiles.append(DashboardState.Tile(id: spec.id, family: family, supportedFamilies: supported, widgets: widgets))
+            var tile = DashboardState.Tile(id: spec.id, family: family, supportedFamilies: supported, widgets: widgets)
+            tile.startsPage = spec.startsPage
+            tiles.append(tile)
         }
         self.instances = instances
         self.tiles = tiles

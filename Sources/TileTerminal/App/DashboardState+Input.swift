@@ -22,10 +22,17 @@ extension DashboardState {
             case .hints(let hints, let typed): return hintKey(key, hints: hints, typed: typed)
             case .edit(let form): return editKey(key, form: form)
             case .prompt(let prompt): return promptKey(key, prompt: prompt)
+            case .arrange(let arranging): return arrangeKey(key, arranging)
             }
         case .mouse(let x, let y, let button):
             message = nil
+            if case .arrange(let arranging) = mode {
+                return button == .left ? arrangePress(x: x, y: y, arranging) : []
+            }
             return click(x: x, y: y, button: button)
+        case .mouseRelease(let x, let y):
+            guard case .arrange(let arranging) = mode else { return [] }
+            return arrangeRelease(x: x, y: y, arranging)
         }
     }
 
@@ -59,6 +66,7 @@ extension DashboardState {
             return tapTile(placements[number - 1].id)
         case .character("f"): return showHints()
         case .character("e"): return openEditor()
+        case .character("E"): return beginArranging()
         case .character("<"): return scrollFocusedStack(by: -1)
         case .character(">"): return scrollFocusedStack(by: 1)
         case .tab: moveFocusInOrder(by: 1)
@@ -96,7 +104,7 @@ extension DashboardState {
     }
 
     /// `e`: the focused tile's edit form (for a Smart Stack, the widget it shows).
-    private mutating func openEditor() -> [DashboardEffect] {
+    mutating func openEditor() -> [DashboardEffect] {
         guard let focusedID, let tile = tile(focusedID) else {
             message = Message("no tile is focused: press Tab to focus the tile to edit, then e")
             return []
@@ -191,7 +199,7 @@ extension DashboardState {
             return []
         case .hints:
             mode = .board
-        case .edit, .prompt:
+        case .edit, .prompt, .arrange:
             // The form is modal: a click elsewhere must not tap a link behind it.
             return []
         case .board:
@@ -232,7 +240,7 @@ extension DashboardState {
     }
 
     /// Arrows: the nearest tile of the page in that direction (none focused: the page's first).
-    private mutating func moveFocus(dx: Int, dy: Int) {
+    mutating func moveFocus(dx: Int, dy: Int) {
         let placements = visiblePlacements
         guard let focusedID, let current = placements.first(where: { $0.id == focusedID }) else {
             focus(placements.first?.id)

@@ -57,6 +57,8 @@ public struct DashboardState: Sendable {
         public var grid: CellGrid?
         /// The scheduler's last word on the widget shown; nil until known.
         public var status: InstanceStatus?
+        /// Whether the tile begins a page of the config: the layout starts a new page there.
+        public var startsPage = false
 
         /// A tile of kind `kind` in `family`, not yet drawn, scheduled under its own id.
         public init(id: String, kind: String, family: WidgetFamily, supportedFamilies: [WidgetFamily]) {
@@ -96,6 +98,8 @@ public struct DashboardState: Sendable {
         case edit(EditForm)
         /// A control asks for a line of text before its press runs; keys go to the line.
         case prompt(ActionPrompt)
+        /// Edit mode (`E`): the board is being arranged.
+        case arrange(ArrangeMode)
     }
 
     /// A line for the status bar; errors are drawn in the stale colour.
@@ -142,6 +146,8 @@ public struct DashboardState: Sendable {
     public internal(set) var configError: String?
     /// Whether a quit was asked for.
     public internal(set) var isQuitting = false
+    /// Every widget the board can place, for edit mode's gallery.
+    public internal(set) var catalog: [WidgetGallery.Item] = []
 
     /// A dashboard of `tiles` on a `screen`-sized terminal, in the size class `sizeClassSetting`
     /// chooses for it.
@@ -156,7 +162,7 @@ public struct DashboardState: Sendable {
         self.theme = theme
         self.themeName = themeName
         self.themeCursor = themeName
-        layout = BoardLayout(tiles: [], screen: screen)
+        layout = BoardLayout(tiles: [] as [(id: String, size: Size)], screen: screen)
         relayout()
     }
 
@@ -241,6 +247,31 @@ public struct DashboardState: Sendable {
             message = Message("config reloaded")
             relayout()
             return [.saveState]
+        case .arranged(let newTiles):
+            tiles = newTiles.map { tile in
+                var tile = tile
+                guard let old = self.tile(tile.id) else { return tile }
+                if let stack = old.stack, stack.members == tile.stack?.members { tile.stack = stack }
+                if old.instanceID == tile.instanceID { tile.status = old.status }
+                return tile
+            }
+            if let focusedID, tile(focusedID) == nil { self.focusedID = nil }
+            relayout()
+            return [.saveState]
+        case .arrangeFailed(let text):
+            message = Message("cannot arrange the board: \(text)", isError: true)
+            return []
+        case .boardSaved(let report):
+            return boardSaved(report)
+        case .boardNotSaved(let reason):
+            boardNotSaved(reason)
+            return []
+        case let .galleryPreview(choice, grid):
+            galleryPreview(grid, for: choice)
+            return []
+        case .catalog(let items):
+            catalog = items
+            return []
         case .configFailed(let text):
             configError = text
             message = nil
@@ -312,7 +343,7 @@ public struct DashboardState: Sendable {
         layout = BoardLayout(
             tiles: tiles.map { tile in
                 let grid = tile.family.gridSize(in: sizeClass)
-                return (tile.id, Size(width: grid.columns, height: grid.rows))
+                return (tile.id, Size(width: grid.columns, height: grid.rows), tile.startsPage)
             },
             screen: screen)
         if let focusedID, let focusedPage = layout.page(of: focusedID) {

@@ -62,6 +62,7 @@ public enum DashboardView {
         if state.mode == .help { drawHelp(in: &canvas, state: state) }
         if case .edit(let form) = state.mode { drawEditForm(form, in: &canvas, state: state) }
         if case .prompt(let prompt) = state.mode { drawPrompt(prompt, in: &canvas, state: state) }
+        if case .arrange(let arranging) = state.mode, let gallery = arranging.gallery { drawGallery(gallery, in: &canvas, state: state) }
         return canvas.grid
     }
 
@@ -95,7 +96,9 @@ public enum DashboardView {
             canvas.write(text, x: x, y: rect.minY, clip: area, foreground: color("status.stale"),
                          background: color("text.inverse"), attributes: [.bold, .reverse])
         }
-        if decorations, tile.id == state.focusedID {
+        if case .arrange = state.mode {
+            drawArrangeMarks(placement, focused: tile.id == state.focusedID, in: &canvas, state: state)
+        } else if decorations, tile.id == state.focusedID {
             drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
         }
     }
@@ -223,27 +226,6 @@ public enum DashboardView {
         environment.colorScheme = state.scheme
         environment.theme = state.theme
         return environment
-    }
-
-    /// A line-drawing frame one cell outside `rect`, in the gutter; parts off the board are skipped.
-    private static func drawFrame(around rect: Rect, in canvas: inout ScreenCanvas, clip: Rect, color: RGBColor?, background: RGBColor?) {
-        let left = rect.minX - 1, right = rect.maxX, top = rect.minY - 1, bottom = rect.maxY
-        func put(_ character: Character, _ x: Int, _ y: Int) {
-            guard clip.contains(x: x, y: y) else { return }
-            canvas.put(character, x: x, y: y, foreground: color, background: background)
-        }
-        for x in rect.minX..<rect.maxX {
-            put("─", x, top)
-            put("─", x, bottom)
-        }
-        for y in rect.minY..<rect.maxY {
-            put("│", left, y)
-            put("│", right, y)
-        }
-        put("┌", left, top)
-        put("┐", right, top)
-        put("└", left, bottom)
-        put("┘", right, bottom)
     }
 
     private static func drawStatusLine(_ line: StatusLine, in canvas: inout ScreenCanvas, state: DashboardState) {

@@ -91,6 +91,12 @@ final class EffectRunner {
             }
         case .saveState:
             if let failure = saveState(state) { return .then(failure) }
+        case .arrange(let tiles):
+            return .then(config.arrange(tiles, state: state, scheduler: scheduler, renderer: renderer))
+        case .saveBoard(let tiles):
+            return .then(saveBoard(tiles))
+        case .preview(let choice):
+            drawPreview(choice, state: state)
         case .quit:
             return .quit
         }
@@ -135,6 +141,43 @@ final class EffectRunner {
         renderer.invalidate([instance.id])
         options.log("edit: \(id) \(report)")
         return .then(.parametersSaved(id: id, member: member, values: resolved, report: report))
+    }
+
+    /// Saves edit mode's board into the config file; the event that says how it went.
+    private func saveBoard(_ tiles: [TileSpec]) -> DashboardEvent {
+        guard let save = options.saveBoard else {
+            return .boardSaved("arranged for this run only (the board comes from --tiles, not a config file)")
+        }
+        do {
+            let report = try save(tiles)
+            options.log("arrange: \(report)")
+            configWatch.start()
+            return .boardSaved(report)
+        } catch {
+            options.log("arrange: not saved: \(error)")
+            return .boardNotSaved(String(describing: error))
+        }
+    }
+
+    /// Draws the gallery's preview of `choice` from the widget's snapshot (WidgetKit's
+    /// `getSnapshot`, with `isPreview` set: sample data, or a program's preview run) on the
+    /// providers' executor, and posts it to the board.
+    private func drawPreview(_ choice: WidgetGallery.Choice, state: DashboardState) {
+        guard let widget = config.widget(choice.kind) else { return }
+        var environment = DashboardView.environment(state)
+        environment.sizeClass = state.sizeClass
+        environment.now = options.clock.now()
+        environment.zone = options.timeZone
+        let context = TimelineContext(
+            family: choice.family, isPreview: true, now: options.clock.now(), reason: .user, colorScheme: state.scheme,
+            sizeClass: state.sizeClass)
+        let inbox = self.inbox, wake = self.wake
+        Task {
+            let entry = await widget.snapshot(in: context)
+            let grid = widget.render(entry, family: choice.family, environment: environment).grid
+            inbox.post(event: .galleryPreview(choice, grid))
+            wake()
+        }
     }
 
     /// A failed open for the status line, naming the link once.

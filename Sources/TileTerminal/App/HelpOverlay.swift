@@ -14,6 +14,7 @@ struct HelpOverlay: View {
         ("Enter", "tap the focused tile"),
         ("click", "tap the link or control under the mouse"),
         ("e", "edit the focused widget (Enter saves, Esc cancels)"),
+        ("E", "edit mode: arrange the board, a adds widgets (Esc saves)"),
         ("< >", "focused Smart Stack: previous / next widget"),
         ("r", "reload the focused tile (all when none)"),
         ("[ ] PgUp PgDn", "previous / next page"),

@@ -9,6 +9,7 @@ import Glibc
 /// started), and news of the config file, taken by the main loop after it is woken.
 final class MessageInbox: Sendable {
     private let messages = TakeAllQueue<String>()
+    private let events = TakeAllQueue<DashboardEvent>()
     private let configChanged = Mutex(false)
 
     /// Notes that the config file changed.
@@ -17,6 +18,9 @@ final class MessageInbox: Sendable {
     func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
 
     func post(_ message: String) { messages.append(message) }
+    /// Posts an event for the board's state (a gallery preview drawn on another thread).
+    func post(event: DashboardEvent) { events.append(event) }
+    func takeEvents() -> [DashboardEvent] { events.takeAll() }
     func takeAll() -> [String] { messages.takeAll() }
 }
 

@@ -22,7 +22,8 @@ public struct StatusLine: Equatable, Sendable {
         text = leading.escapingControlCharacters()
         self.isError = isError
         let pages = state.layout.isTooSmall ? 1 : state.layout.pages.count
-        trailing = pages > 1 ? Self.pageDots(count: pages, current: state.page) + "  ? help" : "? help"
+        let help = if case .board = state.mode { "E edit  ? help" } else { "? help" }
+        trailing = pages > 1 ? Self.pageDots(count: pages, current: state.page) + "  " + help : help
     }
 
     /// `● ○ ○`: one dot per page, the page shown filled.
@@ -63,6 +64,11 @@ public struct StatusLine: Equatable, Sendable {
         if let message = state.message { return (message.text, message.isError) }
         if let error = state.configError { return ("config not applied: \(error)", true) }
         if case .edit(let form) = state.mode { return ("editing \(form.tileID)", false) }
+        if case .arrange(let arranging) = state.mode {
+            if arranging.gallery != nil { return ("gallery: type to search, Enter adds the widget", false) }
+            let focus = state.focusedID.flatMap { id in state.tile(id).map { " · \(id) \($0.family.shortName)" } } ?? ""
+            return (ArrangeMode.keysHint + focus, false)
+        }
         if case .prompt(let prompt) = state.mode { return ("\(prompt.tileID): \(prompt.prompt)", false) }
         if case .hints(_, let typed) = state.mode {
             return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link or press its control · Esc leaves", false)

@@ -1,6 +1,7 @@
 import TileUI
 
-/// Where every tile of the board goes: tiles flow into rows in board order, rows into pages, with
+/// Where every tile of the board goes: tiles flow into rows in board order, rows into pages (a
+/// tile that starts a page of the config begins a new one), with
 /// a gutter of 2 columns between tiles and 1 row between rows; each row is centred, each page is
 /// centred vertically in the area above the status line.
 ///
@@ -42,6 +43,12 @@ public struct BoardLayout: Equatable, Sendable {
 
     /// Lays out `tiles` (id and size in cells, in board order) on a `screen`-sized terminal.
     public init(tiles: [(id: String, size: Size)], screen: Size) {
+        self.init(tiles: tiles.map { ($0.id, $0.size, false) }, screen: screen)
+    }
+
+    /// Lays out `tiles` on a `screen`-sized terminal; a tile whose `startsPage` is true begins a
+    /// new page.
+    public init(tiles: [(id: String, size: Size, startsPage: Bool)], screen: Size) {
         let area = Rect(x: 0, y: 0, width: max(0, screen.width), height: max(0, screen.height - Self.statusRows))
         self.area = area
         let fits = tiles.contains { $0.size.width <= area.size.width && $0.size.height <= area.size.height }
@@ -76,19 +83,22 @@ public struct BoardLayout: Equatable, Sendable {
     /// One row of tiles before it is placed on a page: items in order and its size.
     private struct Row {
         var items: [(id: String, index: Int, size: Size)] = []
+        /// Whether the row's first tile begins a page.
+        var startsPage = false
         var width: Int { items.map(\.size.width).reduce(0, +) + BoardLayout.columnGutter * max(0, items.count - 1) }
         var height: Int { items.map(\.size.height).max() ?? 0 }
     }
 
     /// Tiles in rows no wider than `width`; a tile wider than `width` gets a row of its own.
-    private static func rows(of tiles: [(id: String, size: Size)], width: Int) -> [Row] {
+    private static func rows(of tiles: [(id: String, size: Size, startsPage: Bool)], width: Int) -> [Row] {
         var rows: [Row] = []
         var current = Row()
         for (index, tile) in tiles.enumerated() {
-            if !current.items.isEmpty, current.width + columnGutter + tile.size.width > width {
+            if !current.items.isEmpty, tile.startsPage || current.width + columnGutter + tile.size.width > width {
                 rows.append(current)
                 current = Row()
             }
+            if current.items.isEmpty { current.startsPage = tile.startsPage }
             current.items.append((tile.id, index, tile.size))
         }
         if !current.items.isEmpty { rows.append(current) }
@@ -103,7 +113,7 @@ public struct BoardLayout: Equatable, Sendable {
             rows.map(\.height).reduce(0, +) + rowGutter * max(0, rows.count - 1)
         }
         for row in rows {
-            if !current.isEmpty, height(current) + rowGutter + row.height > area.size.height {
+            if !current.isEmpty, row.startsPage || height(current) + rowGutter + row.height > area.size.height {
                 groups.append(current)
                 current = []
             }

@@ -49,6 +49,7 @@ public struct InputDecoder: Sendable {
         case .keyCode(let code):
             return key(forKeyCode: code).map { .key($0) }
         case .mouse(let x, let y, let state):
+            if mmask_t(state) & tiles_button1_released() != 0 { return .mouseRelease(x: x, y: y) }
             return mouseButton(forState: state).map { .mouse(x: x, y: y, button: $0) }
         case .resize(let width, let height):
             return .resize(width: width, height: height)

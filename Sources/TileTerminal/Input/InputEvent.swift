@@ -4,6 +4,8 @@ public enum InputEvent: Equatable, Sendable {
     case key(Key)
     /// A mouse button press (or wheel step) at column `x`, row `y`, both 0-based.
     case mouse(x: Int, y: Int, button: MouseButton)
+    /// The primary button released at column `x`, row `y`: the end of a drag in edit mode.
+    case mouseRelease(x: Int, y: Int)
     /// The terminal now has this many columns and rows; the next frame is redrawn in full.
     case resize(width: Int, height: Int)
 }

@@ -1,7 +1,8 @@
 /// xterm's SGR mouse report (mode 1006), `ESC [ < button ; column ; row M` for a press (`m` for a
 /// release), read from the characters ncurses hands over when its terminfo entry knows only the
 /// X10 reports (`kmous=\E[M`, as tmux-256color): those carry a column in one byte, so a click
-/// beyond column 223 is lost; SGR's decimal numbers have no limit.
+/// beyond column 223 is lost; SGR's decimal numbers have no limit. The primary button's release
+/// ends a drag in edit mode.
 enum SGRMouseReport {
     /// The event of the report that starts at `start` of `inputs` and how many inputs it spans;
     /// nil when no complete report starts there. A release or motion spans its inputs with no event.
@@ -25,6 +26,9 @@ enum SGRMouseReport {
                 guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
                 let length = index - inputs.startIndex
                 let isPress = code == UInt32(UInt8(ascii: "M"))
+                if !isPress, numbers[0] & (3 | 32 | 64) == 0 {
+                    return (.mouseRelease(x: numbers[1] - 1, y: numbers[2] - 1), length)
+                }
                 guard isPress, let button = button(numbers[0]) else { return (nil, length) }
                 return (.mouse(x: numbers[1] - 1, y: numbers[2] - 1, button: button), length)
             default:

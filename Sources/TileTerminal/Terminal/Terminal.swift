@@ -91,7 +91,7 @@ public final class Terminal {
         curs_set(0)
         set_escdelay(25)
         mouseinterval(0)
-        let buttons = tiles_button1_pressed() | tiles_button2_pressed() | tiles_button3_pressed()
+        let buttons = tiles_button1_pressed() | tiles_button1_released() | tiles_button2_pressed() | tiles_button3_pressed()
             | tiles_button4_pressed() | tiles_button5_pressed()
         mousemask(buttons, nil)
         // ncurses asks for SGR mouse reports (1006) only when the entry's kmous is `\E[<` (xterm's);

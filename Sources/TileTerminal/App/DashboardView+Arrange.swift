@@ -1,0 +1,116 @@
+import TileKit
+import TileUI
+
+/// Edit mode on screen: every tile in a dashed frame with a `⊖` in its corner (WidgetKit's
+/// jiggle, in cells), the focused tile's frame heavy, and the gallery over the board.
+extension DashboardView {
+    /// The frame and badge of tile `placement` in edit mode.
+    static func drawArrangeMarks(
+        _ placement: BoardLayout.Placement, focused: Bool, in canvas: inout ScreenCanvas, state: DashboardState
+    ) {
+        func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
+        let area = state.layout.area, rect = placement.rect
+        let lines = focused
+            ? FrameLines(horizontal: "━", vertical: "┃", corners: ("┏", "┓", "┗", "┛"))
+            : FrameLines(horizontal: "┄", vertical: "┆", corners: ("╭", "╮", "╰", "╯"))
+        drawFrame(around: rect, lines: lines, in: &canvas, clip: area,
+                  color: color(focused ? "focus.border" : "text.secondary"), background: color("board.background"))
+        canvas.write("⊖", x: rect.minX, y: rect.minY, clip: area, foreground: color("status.stale"),
+                     background: color("widget.background"), attributes: .bold)
+    }
+
+    /// The characters of a frame.
+    struct FrameLines {
+        var horizontal: Character
+        var vertical: Character
+        var corners: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
+
+        static let focus = FrameLines(horizontal: "─", vertical: "│", corners: ("┌", "┐", "└", "┘"))
+    }
+
+    /// A frame one cell outside `rect`, in the gutter; parts off the board are skipped.
+    static func drawFrame(
+        around rect: Rect, lines: FrameLines = .focus, in canvas: inout ScreenCanvas, clip: Rect, color: RGBColor?, background: RGBColor?
+    ) {
+        let left = rect.minX - 1, right = rect.maxX, top = rect.minY - 1, bottom = rect.maxY
+        func put(_ character: Character, _ x: Int, _ y: Int) {
+            guard clip.contains(x: x, y: y) else { return }
+            canvas.put(character, x: x, y: y, foreground: color, background: background)
+        }
+        for x in rect.minX..<rect.maxX {
+            put(lines.horizontal, x, top)
+            put(lines.horizontal, x, bottom)
+        }
+        for y in rect.minY..<rect.maxY {
+            put(lines.vertical, left, y)
+            put(lines.vertical, right, y)
+        }
+        put(lines.corners.topLeft, left, top)
+        put(lines.corners.topRight, right, top)
+        put(lines.corners.bottomLeft, left, bottom)
+        put(lines.corners.bottomRight, right, bottom)
+    }
+
+    // MARK: The gallery
+
+    /// The gallery box over the board: the search line, the widgets on the left, the chosen
+    /// widget's families, preview and description on the right, and its keys at the bottom.
+    static func drawGallery(_ gallery: WidgetGallery, in canvas: inout ScreenCanvas, state: DashboardState) {
+        func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
+        let board = state.layout.area
+        let size = Size(width: min(board.size.width, 110), height: min(board.size.height, 34))
+        guard size.width >= 20, size.height >= 8 else { return }
+        let box = Rect(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2,
+                       width: size.width, height: size.height)
+        let text = color("status.text"), secondary = color("text.secondary"), background = color("status.background")
+        canvas.fill(box, background: background)
+        let inner = Rect(x: box.minX + 1, y: box.minY + 1, width: box.size.width - 2, height: box.size.height - 2)
+        drawFrame(around: inner, in: &canvas, clip: box, color: color("focus.border"), background: background)
+        let content = Rect(x: inner.minX + 1, y: inner.minY, width: inner.size.width - 2, height: inner.size.height)
+        var y = content.minY
+        canvas.write("Add a widget", x: content.minX, y: y, clip: content, foreground: text, background: background, attributes: .bold)
+        let visible = gallery.filter.visible(width: max(1, content.size.width - 24))
+        let written = canvas.write("  search: " + visible.before, x: content.minX + 12, y: y, clip: content, foreground: text, background: background)
+        let cursorX = content.minX + 12 + written
+        let cursorWidth = canvas.write(visible.atCursor, x: cursorX, y: y, clip: content, foreground: text, background: background, attributes: .reverse)
+        canvas.write(visible.after, x: cursorX + cursorWidth, y: y, clip: content, foreground: text, background: background)
+        y += 2
+        let listWidth = min(30, content.size.width / 3)
+        let list = Rect(x: content.minX, y: y, width: listWidth, height: content.maxY - 1 - y)
+        let matches = gallery.matches
+        if matches.isEmpty {
+            canvas.write("no widget matches", x: list.minX, y: list.minY, clip: list, foreground: secondary, background: background)
+        }
+        let first = max(0, min(gallery.highlighted - list.size.height / 2, matches.count - list.size.height))
+        for (row, index) in (first..<matches.count).prefix(max(0, list.size.height)).enumerated() {
+            let item = matches[index]
+            let selected = index == gallery.highlighted
+            let line = (selected ? "▸ " : "  ") + item.displayName + "  " + item.kind
+            canvas.write(line, x: list.minX, y: list.minY + row, clip: list, foreground: selected ? text : secondary,
+                         background: background, attributes: selected ? .bold : [])
+        }
+        let detail = Rect(x: list.maxX + 2, y: y, width: content.maxX - list.maxX - 2, height: list.size.height)
+        if let choice = gallery.choice, let item = matches.first(where: { $0.kind == choice.kind }) {
+            var x = detail.minX
+            for family in item.families {
+                let chosen = family == choice.family
+                x += canvas.write(chosen ? "[\(family.shortName)]" : " \(family.shortName) ", x: x, y: detail.minY, clip: detail,
+                                  foreground: chosen ? text : secondary, background: background, attributes: chosen ? .bold : [])
+                x += 1
+            }
+            let previewTop = detail.minY + 2
+            if let preview = gallery.previews[choice] {
+                let clip = Rect(x: detail.minX, y: previewTop, width: detail.size.width, height: max(0, detail.maxY - previewTop - 2))
+                canvas.draw(preview, at: Point(x: detail.minX, y: previewTop), clip: clip, background: background)
+                let below = min(previewTop + preview.height, clip.maxY) + 1
+                for (row, line) in wrap(item.description, width: detail.size.width).enumerated() where below + row < detail.maxY {
+                    canvas.write(line, x: detail.minX, y: below + row, clip: detail, foreground: secondary, background: background)
+                }
+            } else {
+                canvas.write("drawing a preview…", x: detail.minX, y: previewTop, clip: detail, foreground: secondary, background: background)
+            }
+        }
+        canvas.write("↑↓ widget · ←→ size · type to search · Enter adds at the focus · Esc closes", x: content.minX, y: content.maxY - 1,
+                     clip: content, foreground: secondary, background: background)
+    }
+}

@@ -38,10 +38,10 @@ struct DashboardViewTests {
     @Test func theStatusLineShowsPageDotsAndTheHelpKey() {
         var state = F.board(families: [.systemLarge, .systemLarge, .systemMedium])
         var last = lines(DashboardView.screen(state, now: now))[29]
-        #expect(last.hasSuffix("● ○  ? help "))
+        #expect(last.hasSuffix("● ○  E edit  ? help "))
         _ = state.update(F.key("]"))
         last = lines(DashboardView.screen(state, now: now))[29]
-        #expect(last.hasSuffix("○ ●  ? help "))
+        #expect(last.hasSuffix("○ ●  E edit  ? help "))
         let status = DashboardView.screen(state, now: now)[0, 29]
         #expect(status.background == Theme.default.color(named: "status.background", scheme: .light))
     }

@@ -58,19 +58,21 @@ import Testing
         #expect(keys([.keyCode(KEY_IC), .keyCode(KEY_F0)]) == [])
     }
 
-    @Test func mousePressesAreEventsAndReleasesAreNot() {
+    @Test func mousePressesAreEventsAndOnlyThePrimaryButtonsReleaseIs() {
         #expect(keys([.mouse(x: 3, y: 4, state: UInt(tiles_button1_pressed()))]) == [.mouse(x: 3, y: 4, button: .left)])
         #expect(keys([.mouse(x: 0, y: 0, state: UInt(tiles_button3_pressed()))]) == [.mouse(x: 0, y: 0, button: .right)])
         #expect(keys([.mouse(x: 1, y: 1, state: UInt(tiles_button4_pressed()))]) == [.mouse(x: 1, y: 1, button: .scrollUp)])
         #expect(keys([.mouse(x: 1, y: 1, state: UInt(tiles_button5_pressed()))]) == [.mouse(x: 1, y: 1, button: .scrollDown)])
-        #expect(keys([.mouse(x: 3, y: 4, state: UInt(tiles_button1_released()))]) == [])
+        #expect(keys([.mouse(x: 3, y: 4, state: UInt(tiles_button1_released()))]) == [.mouseRelease(x: 3, y: 4)])
+        #expect(keys([.mouse(x: 3, y: 4, state: UInt(tiles_button3_released()))]) == [])
     }
 
     /// `text` as ncurses passes on a sequence it has no key for: one character per scalar.
     func characters(_ text: String) -> [RawInput] { text.unicodeScalars.map { .character($0.value) } }
 
-    @Test func sgrMouseReportsAreClicksAtAnyColumnAndReleasesAreDropped() {
-        #expect(keys(characters("\u{1B}[<0;231;5M\u{1B}[<0;231;5m")) == [.mouse(x: 230, y: 4, button: .left)])
+    @Test func sgrMouseReportsAreClicksAtAnyColumnAndThePrimaryReleaseEndsADrag() {
+        #expect(keys(characters("\u{1B}[<0;231;5M\u{1B}[<0;240;7m")) == [.mouse(x: 230, y: 4, button: .left), .mouseRelease(x: 239, y: 6)])
+        #expect(keys(characters("\u{1B}[<2;1;1m")) == [], "another button's release")
         #expect(keys(characters("\u{1B}[<2;1;1M")) == [.mouse(x: 0, y: 0, button: .right)])
         #expect(keys(characters("\u{1B}[<64;10;3M\u{1B}[<65;10;3M"))
             == [.mouse(x: 9, y: 2, button: .scrollUp), .mouse(x: 9, y: 2, button: .scrollDown)])

@@ -162,7 +162,7 @@ public struct DashboardState: Sendable {
         self.theme = theme
         self.themeName = themeName
         self.themeCursor = themeName
-        layout = BoardLayout(tiles: [] as [(id: String, size: Size)], screen: screen)
+        layout = BoardLayout(tiles: [], screen: screen)
         relayout()
     }
 
@@ -343,8 +343,9 @@ public struct DashboardState: Sendable {
         layout = BoardLayout(
             tiles: tiles.map { tile in
                 let grid = tile.family.gridSize(in: sizeClass)
-                return (tile.id, Size(width: grid.columns, height: grid.rows), tile.startsPage)
+                return (tile.id, Size(width: grid.columns, height: grid.rows))
             },
+            pageStarts: Set(tiles.indices.filter { tiles[$0].startsPage }),
             screen: screen)
         if let focusedID, let focusedPage = layout.page(of: focusedID) {
             page = focusedPage

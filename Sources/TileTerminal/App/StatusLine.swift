@@ -12,7 +12,7 @@ public struct StatusLine: Equatable, Sendable {
     public var text: String
     /// Whether `text` reports a problem (drawn in the stale colour).
     public var isError: Bool
-    /// The right part: page dots (when there is more than one page) and `? help`.
+    /// The right part: page dots (when there is more than one page), `E edit` and `? help`.
     public var trailing: String
 
     /// The status line for `state` at `now`.
@@ -22,7 +22,8 @@ public struct StatusLine: Equatable, Sendable {
         text = leading.escapingControlCharacters()
         self.isError = isError
         let pages = state.layout.isTooSmall ? 1 : state.layout.pages.count
-        let help = if case .board = state.mode { "E edit  ? help" } else { "? help" }
+        // Edit mode's key is shown on the board while no message needs the room.
+        let help = if case .board = state.mode, state.message == nil { "E edit  ? help" } else { "? help" }
         trailing = pages > 1 ? Self.pageDots(count: pages, current: state.page) + "  " + help : help
     }
 

@@ -41,14 +41,9 @@ public struct BoardLayout: Equatable, Sendable {
     /// status line). Nil when at least one tile fits.
     public let neededSize: Size?
 
-    /// Lays out `tiles` (id and size in cells, in board order) on a `screen`-sized terminal.
-    public init(tiles: [(id: String, size: Size)], screen: Size) {
-        self.init(tiles: tiles.map { ($0.id, $0.size, false) }, screen: screen)
-    }
-
-    /// Lays out `tiles` on a `screen`-sized terminal; a tile whose `startsPage` is true begins a
-    /// new page.
-    public init(tiles: [(id: String, size: Size, startsPage: Bool)], screen: Size) {
+    /// Lays out `tiles` (id and size in cells, in board order) on a `screen`-sized terminal; the
+    /// tiles at the indices `pageStarts` begin new pages.
+    public init(tiles: [(id: String, size: Size)], pageStarts: Set<Int> = [], screen: Size) {
         let area = Rect(x: 0, y: 0, width: max(0, screen.width), height: max(0, screen.height - Self.statusRows))
         self.area = area
         let fits = tiles.contains { $0.size.width <= area.size.width && $0.size.height <= area.size.height }
@@ -58,7 +53,7 @@ public struct BoardLayout: Equatable, Sendable {
             let smallest = tiles.map(\.size).min { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }!
             neededSize = Size(width: smallest.width, height: smallest.height + Self.statusRows)
         }
-        pages = Self.paginate(Self.rows(of: tiles, width: area.size.width), area: area)
+        pages = Self.paginate(Self.rows(of: tiles, pageStarts: pageStarts, width: area.size.width), area: area)
     }
 
     /// Whether the screen is too small for any tile (`neededSize` says how big it must be).
@@ -90,15 +85,16 @@ public struct BoardLayout: Equatable, Sendable {
     }
 
     /// Tiles in rows no wider than `width`; a tile wider than `width` gets a row of its own.
-    private static func rows(of tiles: [(id: String, size: Size, startsPage: Bool)], width: Int) -> [Row] {
+    private static func rows(of tiles: [(id: String, size: Size)], pageStarts: Set<Int>, width: Int) -> [Row] {
         var rows: [Row] = []
         var current = Row()
         for (index, tile) in tiles.enumerated() {
-            if !current.items.isEmpty, tile.startsPage || current.width + columnGutter + tile.size.width > width {
+            let startsPage = pageStarts.contains(index)
+            if !current.items.isEmpty, startsPage || current.width + columnGutter + tile.size.width > width {
                 rows.append(current)
                 current = Row()
             }
-            if current.items.isEmpty { current.startsPage = tile.startsPage }
+            if current.items.isEmpty { current.startsPage = startsPage }
             current.items.append((tile.id, index, tile.size))
         }
         if !current.items.isEmpty { rows.append(current) }

@@ -22,6 +22,10 @@ public struct BoardArrangement: Equatable, Sendable {
     /// Why a change was not made, worded for the status line.
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The pages in order; none is empty.

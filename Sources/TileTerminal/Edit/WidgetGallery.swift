@@ -29,6 +29,11 @@ public struct WidgetGallery: Equatable, Sendable {
     public struct Choice: Hashable, Sendable {
         public var kind: String
         public var family: WidgetFamily
+
+        public init(kind: String, family: WidgetFamily) {
+            self.kind = kind
+            self.family = family
+        }
     }
 
     /// What a key did to the gallery.

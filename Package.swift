@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "TilesCLITests",
             dependencies: ["tiles", "TestSupport", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Boards"]
         ),
     ]
 )

@@ -11,8 +11,9 @@ import TileKit
 /// made of these chunks: a tile that did not change keeps its chunk byte for byte wherever it
 /// goes, a tile that only changed family gets its `family` line rewritten, and a changed or new
 /// tile is written out plainly (keeping the comments above it). Pages reuse the headers of the
-/// pages in their places. The board goes where it was; tables of other kinds written between its
-/// tables come right after it, in their order; everything before and after stays as it was.
+/// pages in their places. The new board's chunks take the places of the old one's, in order (the
+/// last place takes any extra); tables of other kinds written between them keep their places,
+/// and everything before and after the board stays as it was.
 /// With the board unchanged, the result is the text itself, byte for byte.
 struct BoardWriter {
     /// Why the board cannot be written into this text; nothing was changed.
@@ -42,14 +43,7 @@ struct BoardWriter {
     /// A writer for `text`, whose board reads as `board` (its pages and tiles as written).
     init(text: String, board: [[TilesConfig.Tile]]) throws(Failure) {
         guard let root = try? TOMLDocument.parse(text) else { throw Failure(description: "the file is not valid TOML") }
-        var lines: [Substring] = []
-        var start = text.startIndex
-        while start < text.endIndex {
-            let end = text[start...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
-            lines.append(text[start..<end])
-            start = end
-        }
-        self.lines = lines
+        lines = Self.lines(of: text)
         self.board = board
         var owners: [Int: Owner] = [:]
         var writtenIDs: [[Bool]] = []
@@ -83,15 +77,27 @@ struct BoardWriter {
     func write(_ pages: [[TilesConfig.Tile]]) throws(Failure) -> String {
         let chunks = try self.chunks()
         guard let region = chunks.region else {
+            if pages.isEmpty { return lines.joined() }
             // No board in the text: it goes at the end, after a blank line.
             var text = lines.joined()
-            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
-            if !text.isEmpty && !text.hasSuffix("\n\n") { text += "\n" }
-            return text + String(boardText(pages, chunks: chunks).dropFirst(text.isEmpty ? 1 : 0))
+            if let last = text.utf8.last, last != UInt8(ascii: "\n") { text += "\n" }
+            if !text.isEmpty && !text.utf8.reversed().prefix(2).elementsEqual([10, 10]) { text += "\n" }
+            return text + String(boardChunks(pages, chunks: chunks).joined().dropFirst(text.isEmpty ? 1 : 0))
         }
         var text = lines[..<region.lowerBound].joined()
-        append(boardText(pages, chunks: chunks), to: &text)
-        for other in chunks.others { append(other, to: &text) }
+        // The new board's chunks fill the places of the old one's; other tables keep theirs.
+        var board = boardChunks(pages, chunks: chunks)[...]
+        let lastBoardSlot = chunks.slots.lastIndex { $0 == nil }
+        for (number, slot) in chunks.slots.enumerated() {
+            if let other = slot {
+                append(other, to: &text)
+            } else if number == lastBoardSlot {
+                for chunk in board { append(chunk, to: &text) }
+                board = []
+            } else if let chunk = board.popFirst() {
+                append(chunk, to: &text)
+            }
+        }
         append(lines[region.upperBound...].joined(), to: &text)
         return text
     }
@@ -106,8 +112,8 @@ struct BoardWriter {
         var tiles: [[String]] = []
         /// The comments and blank lines above each tile, by page and place.
         var leading: [[String]] = []
-        /// Tables of other kinds written between the board's tables, with what is above them.
-        var others: [String] = []
+        /// The board's chunks in order (nil) with the tables of other kinds written between them.
+        var slots: [String?] = []
         /// The lines the board spans, from the first chunk's leading lines to the end of the last.
         var region: Range<Int>?
     }
@@ -141,16 +147,17 @@ struct BoardWriter {
                 result.tiles[page][index] = text
                 result.leading[page][index] = lines[run.start..<run.header].joined()
             case .other:
-                if regionStart != nil { result.others.append(text) }
+                if regionStart != nil { result.slots.append(text) }
                 continue
             }
+            result.slots.append(nil)
             regionStart = regionStart ?? run.start
             regionEnd = run.end
         }
         // Tables of other kinds after the board's last chunk are not inside it.
         if let regionEnd {
             let after = runs.filter { $0.owner == .other && $0.start >= regionEnd }.count
-            result.others.removeLast(after)
+            result.slots.removeLast(after)
         }
         if let regionStart, let regionEnd { result.region = regionStart..<regionEnd }
         return result
@@ -180,17 +187,18 @@ struct BoardWriter {
 
     // MARK: The new board
 
-    private func boardText(_ pages: [[TilesConfig.Tile]], chunks: Chunks) -> String {
-        var text = ""
+    /// The new board's chunks in order: each page's header, then its tiles.
+    private func boardChunks(_ pages: [[TilesConfig.Tile]], chunks: Chunks) -> [String] {
+        var result: [String] = []
         var number = 0
         for (pageIndex, page) in pages.enumerated() {
-            append(pageIndex < chunks.pages.count ? chunks.pages[pageIndex] : (pageIndex == 0 ? "" : "\n") + "[[page]]\n", to: &text)
+            result.append(pageIndex < chunks.pages.count ? chunks.pages[pageIndex] : (pageIndex == 0 ? "" : "\n") + "[[page]]\n")
             for tile in page {
                 number += 1
-                append(tileText(tile, number: number, chunks: chunks), to: &text)
+                result.append(tileText(tile, number: number, chunks: chunks))
             }
         }
-        return text
+        return result
     }
 
     /// A tile's chunk: kept, its family line rewritten, or written anew.
@@ -200,15 +208,23 @@ struct BoardWriter {
         let derivedID = "\(tile.entries[0].kind)-\(number)"
         let needsID = !writtenIDs[page][index] && tile.id != derivedID
         guard old.entries == tile.entries else { return chunks.leading[page][index] + Self.plain(tile) }
-        var chunkLines = Self.lines(of: chunks.tiles[page][index])
+        var chunkLines = Self.lines(of: chunks.tiles[page][index]).map(String.init)
         let headerOffset = chunkLines.firstIndex { !isTrivia($0[...]) } ?? 0
         if old.family != tile.family {
             let firstLine = headerLine(page: page, index: index) - headerOffset
-            if let line = familyLines[page][index].map({ $0 - firstLine }), chunkLines.indices.contains(line),
-               let rewritten = Self.rewriteFamily(chunkLines[line], to: tile.family) {
+            if let written = familyLines[page][index] {
+                // A family written in a form this cannot rewrite: the tile is written anew.
+                let line = written - firstLine
+                guard chunkLines.indices.contains(line), let rewritten = Self.rewriteFamily(chunkLines[line], to: tile.family) else {
+                    return chunks.leading[page][index] + Self.plain(tile)
+                }
                 chunkLines[line] = rewritten
             } else {
-                chunkLines.insert("family = \(TOMLWriting.basicString(tile.family.shortName))\n", at: headerOffset + 1)
+                // After the tile's own keys, before any table under it.
+                var end = headerOffset + 1
+                while end < chunkLines.count, !chunkLines[end].trimmingSpaces().hasPrefix("[") { end += 1 }
+                while end > headerOffset + 1, isTrivia(chunkLines[end - 1][...]) { end -= 1 }
+                chunkLines.insert("family = \(TOMLWriting.basicString(tile.family.shortName))\n", at: end)
             }
         }
         if needsID { chunkLines.insert("id = \(TOMLWriting.basicString(tile.id))\n", at: headerOffset + 1) }
@@ -231,18 +247,26 @@ struct BoardWriter {
     private static func rewriteFamily(_ line: String, to family: WidgetFamily) -> String? {
         guard let equals = line.firstIndex(of: "="), String(line[..<equals]).trimmingSpaces() == "family" else { return nil }
         let value = line[line.index(after: equals)...]
-        guard let open = value.firstIndex(of: "\""), let close = value[value.index(after: open)...].firstIndex(of: "\"") else { return nil }
+        guard let open = value.firstIndex(where: { $0 == "\"" || $0 == "'" }),
+              let close = value[value.index(after: open)...].firstIndex(of: value[open]) else { return nil }
         return String(line[..<open]) + TOMLWriting.basicString(family.shortName) + String(line[line.index(after: close)...])
     }
 
-    private static func lines(of text: String) -> [String] {
-        var result: [String] = []
+    /// `text` cut after each line feed, byte-wise: `\r\n` is one `Character`, so a search for
+    /// `"\n"` among characters would not find it.
+    private static func lines(of text: String) -> [Substring] {
+        var result: [Substring] = []
         var start = text.startIndex
-        while start < text.endIndex {
-            let end = text[start...].firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex
-            result.append(String(text[start..<end]))
-            start = end
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let next = text.utf8.index(after: index)
+            if text.utf8[index] == UInt8(ascii: "\n") {
+                result.append(text[start..<next])
+                start = next
+            }
+            index = next
         }
+        if start < text.endIndex { result.append(text[start...]) }
         return result
     }
 
@@ -271,7 +295,7 @@ struct BoardWriter {
     /// Appends `chunk`, ending the text's last line first when it has no line end.
     private func append(_ chunk: String, to text: inout String) {
         guard !chunk.isEmpty else { return }
-        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        if let last = text.utf8.last, last != UInt8(ascii: "\n") { text += "\n" }
         text += chunk
     }
 

@@ -83,7 +83,8 @@ extension ConfigEditor {
         do {
             return try reader.read()
         } catch {
-            throw Failure(description: "\(error) (fix the file first; nothing was written)")
+            // The reason first: the status line is narrow, and the error names the file and place.
+            throw Failure(description: "fix the file first, nothing was written: \(error)")
         }
     }
 

@@ -227,15 +227,7 @@ public struct DashboardState: Sendable {
             message = Message(text, isError: true)
             return []
         case let .configChanged(newTiles, scheme, themeName, theme, sizeClassSetting):
-            // Tiles that stay keep their status, and stacks of the same widgets their place;
-            // every tile is drawn again.
-            tiles = newTiles.map { tile in
-                var tile = tile
-                guard let old = self.tile(tile.id) else { return tile }
-                if let stack = old.stack, stack.members == tile.stack?.members { tile.stack = stack }
-                if old.instanceID == tile.instanceID { tile.status = old.status }
-                return tile
-            }
+            replaceTiles(with: newTiles)
             if case .edit(let form) = mode, tile(form.tileID) == nil { mode = .board }
             self.scheme = scheme
             self.theme = theme
@@ -248,13 +240,7 @@ public struct DashboardState: Sendable {
             relayout()
             return [.saveState]
         case .arranged(let newTiles):
-            tiles = newTiles.map { tile in
-                var tile = tile
-                guard let old = self.tile(tile.id) else { return tile }
-                if let stack = old.stack, stack.members == tile.stack?.members { tile.stack = stack }
-                if old.instanceID == tile.instanceID { tile.status = old.status }
-                return tile
-            }
+            replaceTiles(with: newTiles)
             if let focusedID, tile(focusedID) == nil { self.focusedID = nil }
             relayout()
             return [.saveState]
@@ -329,6 +315,18 @@ public struct DashboardState: Sendable {
 
     func index(of id: String) -> Int? {
         tiles.firstIndex { $0.id == id }
+    }
+
+    /// Takes the board's new tiles: those that stay keep their status, and stacks of the same
+    /// widgets their place; every tile is drawn again.
+    private mutating func replaceTiles(with newTiles: [Tile]) {
+        tiles = newTiles.map { tile in
+            var tile = tile
+            guard let old = self.tile(tile.id) else { return tile }
+            if let stack = old.stack, stack.members == tile.stack?.members { tile.stack = stack }
+            if old.instanceID == tile.instanceID { tile.status = old.status }
+            return tile
+        }
     }
 
     /// Lays the board out again for the current families, screen and size class (chosen again

@@ -177,6 +177,13 @@ final class TmuxSession {
         }
     }
 
+    /// Drags with the left button from (`fromX`, `fromY`) to (`toX`, `toY`) (0-based): a press
+    /// and a release elsewhere, as SGR 1006 reports (the board asks for them).
+    func sendMouseDrag(fromX: Int, fromY: Int, toX: Int, toY: Int) throws {
+        guard try display("#{mouse_sgr_flag}") == "1" else { throw Failure("the program did not ask for SGR mouse reports") }
+        try sendBytes(Array("\u{1B}[<0;\(fromX + 1);\(fromY + 1)M\u{1B}[<32;\(toX + 1);\(toY + 1)M\u{1B}[<0;\(toX + 1);\(toY + 1)m".utf8))
+    }
+
     /// The pane's text (`capture-pane -p`), with SGR colour escapes when `escapes` is true.
     func capture(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []))

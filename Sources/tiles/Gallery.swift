@@ -57,6 +57,10 @@ struct Gallery: AsyncParsableCommand {
             try await write(["--board", "--width", String(Self.boardSize.width), "--height", String(Self.boardSize.height), "--scheme", scheme],
                             to: directory.appending(path: "board-\(scheme).svg"), environment: environment)
         }
+        // Edit mode and its gallery, for docs/usage.md ("Arranging the board").
+        let board = ["--board", "--width", String(Self.boardSize.width), "--height", String(Self.boardSize.height)]
+        try await write(board + ["--arrange"], to: directory.appending(path: "board-arrange-light.svg"), environment: environment)
+        try await write(board + ["--gallery", "日历"], to: directory.appending(path: "board-gallery-light.svg"), environment: environment)
         if let markdown { try rewriteSection(of: URL(filePath: markdown), widgets: widgets) }
     }
 

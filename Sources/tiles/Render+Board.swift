@@ -65,6 +65,25 @@ extension Render {
             let grid = instance.widget.render(entry, family: tile.family, environment: drawing).grid
             _ = state.update(.rendered(id: tile.id, grid: grid))
         }
+        if arrange || gallery != nil {
+            try await showEditMode(&state, widgets: widgets, drawing: drawing, now: now)
+        }
         return (DashboardView.picture(state, now: now), Look(scheme: setup.scheme, theme: setup.theme))
+    }
+
+    /// Puts `state` in edit mode as `E` does, and opens the gallery searched for `--gallery`
+    /// with the preview the board would draw.
+    private func showEditMode(_ state: inout DashboardState, widgets: [WidgetDescriptor], drawing: EnvironmentValues, now: Date) async throws {
+        let items = widgets.map { WidgetGallery.Item(kind: $0.kind, displayName: $0.displayName, description: $0.description, families: $0.supportedFamilies) }
+        _ = state.update(.catalog(items))
+        _ = state.update(.input(.key(.character("E"))))
+        guard let search = gallery else { return }
+        var effects = state.update(.input(.key(.character("a"))))
+        for character in search { effects = state.update(.input(.key(.character(character)))) }
+        guard case .preview(let choice)? = effects.last ?? (search.isEmpty ? .preview(WidgetGallery.Choice(kind: widgets[0].kind, family: widgets[0].supportedFamilies[0])) : nil),
+              let widget = widgets.first(where: { $0.kind == choice.kind }) else { return }
+        let context = TimelineContext(family: choice.family, isPreview: true, now: now, reason: .user, colorScheme: drawing.colorScheme, sizeClass: state.sizeClass)
+        let entry = await widget.snapshot(in: context)
+        _ = state.update(.galleryPreview(choice, widget.render(entry, family: choice.family, environment: drawing).grid))
     }
 }

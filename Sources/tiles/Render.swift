@@ -43,6 +43,12 @@ struct Render: AsyncParsableCommand {
     @Option(help: "With --board: the board, KIND[:FAMILY] tiles separated by commas (default: the config's board, else the built-in one).")
     var tiles: String?
 
+    @Flag(help: "With --board: draw it in edit mode (E), its first tile focused.")
+    var arrange = false
+
+    @Option(help: ArgumentHelp("With --board: draw edit mode's widget gallery searched for TEXT (\"\" lists every widget).", valueName: "TEXT"))
+    var gallery: String?
+
     @Option(help: "With --board: the terminal's width in cells (1…\(Render.maximumBoardSide)).")
     var width: Int?
 
@@ -131,7 +137,8 @@ struct Render: AsyncParsableCommand {
             }
         } else {
             guard widget != nil else { throw UsageError(message: "name a widget with --widget KIND (see `tiles list`), or draw the board with --board") }
-            let misplaced = [("--tiles", tiles != nil), ("--width", width != nil), ("--height", height != nil)].filter(\.1).map(\.0)
+            let misplaced = [("--tiles", tiles != nil), ("--width", width != nil), ("--height", height != nil), ("--arrange", arrange),
+                             ("--gallery", gallery != nil)].filter(\.1).map(\.0)
             if let first = misplaced.first { throw UsageError(message: "\(first) applies to --board") }
         }
     }

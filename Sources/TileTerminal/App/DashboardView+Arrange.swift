@@ -58,7 +58,9 @@ extension DashboardView {
     static func drawGallery(_ gallery: WidgetGallery, in canvas: inout ScreenCanvas, state: DashboardState) {
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
         let board = state.layout.area
-        let size = Size(width: min(board.size.width, 110), height: min(board.size.height, 34))
+        // As tall as the list or the chosen preview with its description needs.
+        let previewRows = gallery.choice.map { $0.family.gridSize(in: state.sizeClass).rows } ?? 0
+        let size = Size(width: min(board.size.width, 110), height: min(board.size.height, max(gallery.matches.count + 7, previewRows + 11)))
         guard size.width >= 20, size.height >= 8 else { return }
         let box = Rect(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2,
                        width: size.width, height: size.height)

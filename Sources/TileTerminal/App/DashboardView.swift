@@ -52,6 +52,16 @@ public enum DashboardView {
             return canvas.grid
         }
         for placement in state.visiblePlacements { drawTile(placement, of: state, now: now, in: &canvas) }
+        if case .arrange = state.mode {
+            // Frames share the gutter between rows: the focused tile's is drawn last, whole.
+            let placements = state.visiblePlacements
+            for placement in placements where placement.id != state.focusedID {
+                drawArrangeMarks(placement, focused: false, in: &canvas, state: state)
+            }
+            for placement in placements where placement.id == state.focusedID {
+                drawArrangeMarks(placement, focused: true, in: &canvas, state: state)
+            }
+        }
         if case .hints(let hints, let typed) = state.mode {
             for hint in hints where hint.label.hasPrefix(typed) {
                 canvas.write(hint.label, x: hint.position.x, y: hint.position.y, clip: state.layout.area,
@@ -97,7 +107,7 @@ public enum DashboardView {
                          background: color("text.inverse"), attributes: [.bold, .reverse])
         }
         if case .arrange = state.mode {
-            drawArrangeMarks(placement, focused: tile.id == state.focusedID, in: &canvas, state: state)
+            // Edit mode's frames are drawn over all tiles (`drawArrangeMarks`).
         } else if decorations, tile.id == state.focusedID {
             drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
         }

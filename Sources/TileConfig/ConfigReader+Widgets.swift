@@ -8,7 +8,7 @@ import Glibc
 
 extension ConfigReader {
     /// The keys of a `[[widget]]` table.
-    static let widgetKeys = ["kind", "command", "extension", "format", "refresh", "timeout", "title", "description", "families", "listen", "parameter"]
+    static let widgetKeys = ["kind", "command", "host", "extension", "format", "refresh", "timeout", "title", "description", "families", "listen", "parameter"]
 
     /// The `[[widget]]` tables: widgets served by programs. Their commands run only when the file
     /// and its directory are the user's own (`CommandTrust`).
@@ -60,7 +60,14 @@ extension ConfigReader {
             throw context.error(at: path, "\(Context.display(path)): missing key 'command' (the program and its arguments, like [\"./status.sh\"])")
         }
         var declaration = WidgetDeclaration(kind: kind, command: try commandLine(commandValue, at: path + ["command"], context), directory: directory)
-        try checkTrust(of: declaration, at: path + ["command"], context)
+        if let hostValue = table["host"] {
+            guard let host = hostValue.string else { throw context.mismatch(at: path + ["host"], expected: "a host ssh can reach, like \"me@server\"", found: hostValue) }
+            if let problem = SSHCommand.problem(withDestination: host) {
+                throw context.error(at: path + ["host"], "\(Context.display(path + ["host"])): \(problem)")
+            }
+            declaration.host = host
+        }
+        try checkTrust(of: declaration, at: path + [declaration.host == nil ? "command" : "host"], context)
         for key in keys {
             let keyPath = path + [key]
             let value = table[key]!
@@ -110,7 +117,8 @@ extension ConfigReader {
 
     /// Refuses a command whose program (or a file it reads) others could change (`CommandTrust`).
     private func checkTrust(of declaration: WidgetDeclaration, at path: [String], _ context: Context) throws(ConfigError) {
-        let command = ProgramCommand(declaration.resolvedCommand, workingDirectory: declaration.directory)
+        // A remote command runs through the local ssh, which is what tiles can check.
+        let command = ProgramCommand(declaration.host == nil ? declaration.resolvedCommand : ["ssh"], workingDirectory: declaration.directory)
         if let problem = CommandTrust.problem(with: command) {
             throw context.error(at: path, "\(Context.display(path)): \(problem)")
         }

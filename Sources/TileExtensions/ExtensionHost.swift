@@ -21,6 +21,8 @@ public final class ExtensionHost: Sendable {
 
     /// Runs shared with the other boards of this user.
     let shared: SharedRuns
+    /// The kept ssh connections of widgets on other machines.
+    public let connections: SSHConnections
 
     /// A host whose programs get `environment` besides tiles' own. With `runsDirectory` (the
     /// cache's `extensions/runs`), boards of one user run a widget's program once per refresh.
@@ -31,6 +33,7 @@ public final class ExtensionHost: Sendable {
         self.environment = environment
         self.waitsForStreams = waitsForStreams
         self.shared = SharedRuns(directory: runsDirectory)
+        self.connections = SSHConnections(environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         self.log = log
     }
 
@@ -42,6 +45,7 @@ public final class ExtensionHost: Sendable {
     public func stopAll() {
         let all = streams.withLock { streams in defer { streams = [:] }; return Array(streams.values) }
         for stream in all { stream.stop() }
+        connections.stopAll()
     }
 
     /// The timeline for one provider call.
@@ -98,12 +102,24 @@ public final class ExtensionHost: Sendable {
 
     /// Runs the program once with `request`; its standard output, or an error with the reason.
     func run(_ declaration: WidgetDeclaration, request: ExtensionRequest) async throws -> Data {
+        var arguments = declaration.resolvedCommand
+        var timeout = declaration.timeout
+        if let host = declaration.host {
+            // The connection first, within the run's time: the run then shares it.
+            let started = Date()
+            if let failure = await connections.prepare(host, timeout: timeout) { throw ExtensionError(failure) }
+            arguments = connections.command(for: host).run(arguments)
+            timeout = max(0.1, timeout - Date().timeIntervalSince(started))
+        }
         let command = ProgramCommand(
-            declaration.resolvedCommand, environment: environment.merging(request.environment) { $1 },
-            workingDirectory: declaration.directory, input: Array(request.json) + [0x0A], timeout: declaration.timeout)
+            arguments, environment: environment.merging(request.environment) { $1 },
+            workingDirectory: declaration.host == nil ? declaration.directory : nil, input: Array(request.json) + [0x0A], timeout: timeout)
         let result = await ProgramRunner.shared.run(command)
         if !result.errorOutput.isEmpty {
             log("\(declaration.kind): stderr: \(JSONPath.shortened(String(decoding: result.errorOutput.suffix(2000), as: UTF8.self), limit: 500))")
+        }
+        if let host = declaration.host, result.status == .exited(255) {
+            throw ExtensionError(SSHCommand.failure(of: host, reason: result.failureReason ?? "exit 255"))
         }
         if let failure = result.failureReason { throw ExtensionError(failure) }
         return Data(result.output)

@@ -84,9 +84,13 @@ final class ExtensionStream: Sendable {
     /// Starts the program with `request`: its JSON `line` first on stdin and its facts in the
     /// environment, as every run gets them (later requests reach it on stdin only).
     private func startProgram(first request: ExtensionRequest, line: String) -> StreamingProgram {
+        // On another machine through ssh, over the host's shared connection when it is up.
+        let arguments = declaration.host.map {
+            SSHConnections(environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }).command(for: $0).run(declaration.command)
+        } ?? declaration.resolvedCommand
         let command = ProgramCommand(
-            declaration.resolvedCommand, environment: environment.merging(request.environment) { $1 },
-            workingDirectory: declaration.directory, input: Array(line.utf8) + [0x0A])
+            arguments, environment: environment.merging(request.environment) { $1 },
+            workingDirectory: declaration.host == nil ? declaration.directory : nil, input: Array(line.utf8) + [0x0A])
         let program = StreamingProgram(command) { [weak self] event in self?.handle(event) }
         program.start()
         return program

@@ -37,6 +37,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
     public var parameters: [ParameterDescription]
     /// The directory the program runs in (the config file's): relative paths in `command` resolve there.
     public var directory: String?
+    /// The machine the command runs on, through ssh (`user@server`, an alias); nil runs it here.
+    public var host: String?
 
     /// The defaults of a `[[widget]]` table.
     public static let defaultRefresh: TimeInterval = 15 * 60
@@ -67,7 +69,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
     /// The program's path as run: a relative path with a slash resolves against `directory`;
     /// a bare name is looked up on `PATH` when the program starts.
     public var resolvedCommand: [String] {
-        guard var program = command.first else { return command }
+        // On another machine the command is the remote shell's to find.
+        guard host == nil, var program = command.first else { return command }
         if program.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             program = home + program.dropFirst(1)
         } else if !program.hasPrefix("/"), program.contains(utf8: "/"), let directory {
@@ -83,7 +86,7 @@ public struct WidgetDeclaration: Sendable, Hashable {
             "\(parameter.key)=\(parameter.kind.name)[\(parameter.kind.options.map(\.value).joined(separator: ","))]:\(parameter.defaultValue)"
         }
         return ([kind, command.joined(separator: "\u{1F}"), format.rawValue, "\(refresh)", "\(timeout)", "\(listen)",
-                 directory ?? "", families.map(\.rawValue).joined(separator: ",")] + parameterText)
+                 directory ?? "", families.map(\.rawValue).joined(separator: ","), host ?? ""] + parameterText)
             .joined(separator: "\u{1E}")
     }
 }

@@ -58,7 +58,7 @@ public final class TinyProxy {
         throw ProxyTestFailure("tinyproxy did not listen on 127.0.0.1:\(port)")
     }
 
-    private static func accepts(port: Int) -> Bool {
+    public static func accepts(port: Int) -> Bool {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()

@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Widgets on another machine through OpenSSH, against a real sshd on 127.0.0.1 with keys and
+/// client files of the test's own: they render, five of them share one connection, arguments
+/// arrive byte for byte, and an unknown host key, a refused port and a silent port each become
+/// the tile's reason in time, with no process left behind.
+@Suite(.serialized) struct RemoteWidgetTests {
+    /// A home whose config declares `widgets` (TOML `[[widget]]` bodies) and shows `tiles`.
+    static func home(widgets: [String], tiles: [String] = []) throws -> DashboardHome {
+        let home = try DashboardHome()
+        let folder = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var text = widgets.map { "[[widget]]\n\($0)\n" }.joined(separator: "\n")
+        if !tiles.isEmpty { text += "\n[[page]]\n" + tiles.map { "[[page.tile]]\n\($0)\n" }.joined() }
+        let file = folder.appendingPathComponent("config.toml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o600)
+        return home
+    }
+
+    static func environment(_ home: DashboardHome, _ server: OpenSSHServer) -> [String: String] {
+        server.environment(home.environment(serviceURL: "http://127.0.0.1:9").merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { $1 })
+    }
+
+    /// The processes still running whose command line names `text` (ssh with the test's client
+    /// config, which sshd's own does not name).
+    static func processes(naming text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil && Int32($0) != getpid() }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
+    }
+
+    @Test func aProgramWidgetOnTheHostRenders() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let home = try Self.home(widgets: ["kind = \"remote\"\nhost = \"\(server.alias)\"\nformat = \"text\"\ncommand = [\"/bin/sh\", \"-c\", \"echo up on $(hostname) as $USER\"]"])
+        let result = try runTiles(["render", "--widget", "remote", "--family", "medium", "--format", "text"], environment: Self.environment(home, server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("up on"), "\(result.stdout)")
+        #expect(server.acceptedConnections == 1)
+        #expect(Self.processes(naming: server.folder.appendingPathComponent("ssh_config").path).isEmpty, "the connection ends with tiles")
+    }
+
+    @Test func fiveWidgetsOnOneHostShareOneConnection() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let widgets = (1...5).map { "kind = \"r\($0)\"\nhost = \"\(server.alias)\"\nformat = \"text\"\nfamilies = [\"small\"]\ncommand = [\"echo\", \"tile \($0)\"]" }
+        let tiles = (1...5).map { "id = \"r\($0)\"\nwidget = \"r\($0)\"\nfamily = \"small\"" }
+        let home = try Self.home(widgets: widgets, tiles: tiles)
+        let result = try runTiles(["render", "--board", "--width", "120", "--height", "40", "--format", "text"], environment: Self.environment(home, server))
+        #expect(result.status == 0, "\(result.stderr)")
+        for number in 1...5 { #expect(result.stdout.contains("tile \(number)"), "\(result.stdout)") }
+        #expect(server.acceptedConnections == 1, "\(server.log)")
+    }
+
+    @Test func argumentsReachTheRemoteProgramByteForByte() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let corpus = ["plain", "two words", "it's", "\"double\"", "$HOME", "`id`", "$(id)", "a;b", "a && b", "back\\slash",
+                      "new\nline", "tab\there", "*", "~", "#not a comment", "日本語と中文", "🙂", "", " lead", "trail ", "--option", "'", "''", "\\'"]
+        let output = server.folder.appendingPathComponent("arguments")
+        var command = ["/bin/sh", "-c", "printf '%s\\\\0' \\\"$@\\\" > '\(output.path)'; echo done", "sh"]
+        command += corpus.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") }
+        let list = "[" + command.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let home = try Self.home(widgets: ["kind = \"args\"\nhost = \"\(server.alias)\"\nformat = \"text\"\ncommand = \(list)"])
+        let result = try runTiles(["render", "--widget", "args", "--format", "text"], environment: Self.environment(home, server))
+        #expect(result.status == 0, "\(result.stderr)")
+        let received = try Data(contentsOf: output)
+        #expect(received == Data(corpus.map { Array($0.utf8) + [0] }.joined()))
+    }
+
+    /// Renders a widget on `host`, which fails: the reason and how long it took.
+    static func failure(_ server: OpenSSHServer, configLine: String? = nil) throws -> (reason: String, seconds: TimeInterval) {
+        let home = try Self.home(widgets: ["kind = \"remote\"\nhost = \"\(server.alias)\"\nformat = \"text\"\ntimeout = \"9s\"\ncommand = [\"echo\", \"never\"]"])
+        if let configLine {
+            let file = server.folder.appendingPathComponent("ssh_config")
+            let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "  Port \(server.port)", with: configLine)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let started = Date()
+        let result = try runTiles(["render", "--widget", "remote", "--format", "text"], environment: Self.environment(home, server))
+        #expect(result.status == 1)
+        #expect(Self.processes(naming: server.folder.appendingPathComponent("ssh_config").path).isEmpty, "no ssh is left behind")
+        return (result.stderr.trimmingCharacters(in: .whitespacesAndNewlines), Date().timeIntervalSince(started))
+    }
+
+    @Test func anUnknownHostKeyIsTheTilesReasonAndNeverAPrompt() throws {
+        let server = try OpenSSHServer(trusted: false)
+        defer { server.stop() }
+        let (reason, seconds) = try Self.failure(server)
+        #expect(reason == "tiles: remote: ssh tiles-test: Host key verification failed")
+        #expect(seconds < 9)
+        #expect(server.acceptedConnections == 0)
+    }
+
+    @Test func aRefusedPortIsTheTilesReason() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let closed = try TinyProxy.freePort()
+        let (reason, seconds) = try Self.failure(server, configLine: "  Port \(closed)")
+        #expect(reason.hasPrefix("tiles: remote: ssh tiles-test: connect to host 127.0.0.1 port \(closed): Connection refused"), "\(reason)")
+        #expect(seconds < 9)
+    }
+
+    @Test func aSilentPortTimesOutWithinTheWidgetsTimeout() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let silent = try SilentListener()
+        defer { silent.stop() }
+        let (reason, seconds) = try Self.failure(server, configLine: "  Port \(silent.port)")
+        #expect(reason.hasPrefix("tiles: remote: ssh tiles-test: "), "\(reason)")
+        #expect(reason.contains("timed out"), "\(reason)")
+        #expect(seconds < 11, "ConnectTimeout (5 s) ends it before the 9 s timeout, with the render's start")
+    }
+}
+
+/// What `host` may be: a destination ssh takes as one argument, never an option.
+struct RemoteHostConfigTests {
+    @Test(arguments: [
+        ("-oProxyCommand=sh", "a host cannot start with '-'"),
+        ("me@web 1", "a host cannot hold spaces or control characters"),
+        ("", "an empty host"),
+    ])
+    func aHostThatCouldBeReadAsAnOptionIsRefusedWithItsPlace(_ host: String, _ problem: String) throws {
+        let home = try RemoteWidgetTests.home(widgets: ["kind = \"remote\"\nhost = \"\(host)\"\ncommand = [\"uptime\"]"])
+        let result = try runTiles(["check"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("config.toml:3:1: widget[1].host: \(problem)"), "\(result.stderr)")
+    }
+}

@@ -102,23 +102,39 @@ public final class ExtensionHost: Sendable {
 
     /// Runs the program once with `request`; its standard output, or an error with the reason.
     func run(_ declaration: WidgetDeclaration, request: ExtensionRequest) async throws -> Data {
-        var arguments = declaration.resolvedCommand
-        var timeout = declaration.timeout
-        if let host = declaration.host {
-            // The connection first, within the run's time: the run then shares it.
-            let started = Date()
-            if let failure = await connections.prepare(host, timeout: timeout) { throw ExtensionError(failure) }
-            arguments = connections.command(for: host).run(arguments)
-            timeout = max(0.1, timeout - Date().timeIntervalSince(started))
-        }
-        let command = ProgramCommand(
-            arguments, environment: environment.merging(request.environment) { $1 },
-            workingDirectory: declaration.host == nil ? declaration.directory : nil, input: Array(request.json) + [0x0A], timeout: timeout)
+        var command = ProgramCommand(
+            declaration.resolvedCommand, environment: environment.merging(request.environment) { $1 },
+            workingDirectory: declaration.host == nil ? declaration.directory : nil, input: Array(request.json) + [0x0A],
+            timeout: declaration.timeout)
+        if let host = declaration.host { command = try await remote(command, on: host) }
         let result = await ProgramRunner.shared.run(command)
         if !result.errorOutput.isEmpty {
             log("\(declaration.kind): stderr: \(JSONPath.shortened(String(decoding: result.errorOutput.suffix(2000), as: UTF8.self), limit: 500))")
         }
-        if let host = declaration.host, result.status == .exited(255) {
+        return try Self.output(of: result, host: declaration.host)
+    }
+
+    /// Runs `arguments` on `host` through ssh within `timeout` (the `system` widget's readings of
+    /// another machine); its standard output, or an error with ssh's reason naming the host.
+    public func run(_ arguments: [String], on host: String, timeout: TimeInterval) async throws -> Data {
+        let command = try await remote(ProgramCommand(arguments, timeout: timeout), on: host)
+        return try Self.output(of: await ProgramRunner.shared.run(command), host: host)
+    }
+
+    /// `command` as ssh runs it on `host`, over the host's connection, made first within the
+    /// command's time.
+    private func remote(_ command: ProgramCommand, on host: String) async throws -> ProgramCommand {
+        let started = Date()
+        if let failure = await connections.prepare(host, timeout: command.timeout) { throw ExtensionError(failure) }
+        var remote = command
+        remote.arguments = connections.command(for: host).run(command.arguments)
+        remote.timeout = max(0.1, command.timeout - Date().timeIntervalSince(started))
+        return remote
+    }
+
+    /// A run's output, or its failure: ssh's own (exit 255) names the host.
+    private static func output(of result: ProgramResult, host: String?) throws -> Data {
+        if let host, result.status == .exited(255) {
             throw ExtensionError(SSHCommand.failure(of: host, reason: result.failureReason ?? "exit 255"))
         }
         if let failure = result.failureReason { throw ExtensionError(failure) }

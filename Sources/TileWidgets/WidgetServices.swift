@@ -24,6 +24,14 @@ public final class WidgetServices: Sendable {
     let store: SharedStore?
     /// Reads this machine for the `system` widget: `/proc`, or `TILES_PROC_ROOT`'s directory.
     let systemSampler: SystemSampler
+    /// The `system` widget's readings of other machines, by host (each keeps its history).
+    private let remoteSamplers = Mutex<[String: SystemSampler]>([:])
+    /// Runs a command on another machine; set by whoever can (`runRemotely(with:)`).
+    private let remoteRun = Mutex<RemoteRun?>(nil)
+
+    /// Runs `arguments` on `host` within `timeout` and returns its standard output, or throws
+    /// the reason (`ssh server: Connection refused`).
+    public typealias RemoteRun = @Sendable (_ arguments: [String], _ host: String, _ timeout: TimeInterval) async throws -> Data
     private let version: String
     private let etagDirectory: URL?
     /// The proxies the environment names, for the HTTP client.
@@ -54,6 +62,27 @@ public final class WidgetServices: Sendable {
         leaseDirectory = cache.map { TilesDirectories.join($0, "leases") }
         proxies = ProxySettings(environment: environment)
         for problem in proxies.problems { log("network: \(problem)") }
+    }
+
+    /// Lets widgets reach other machines through `run` (the tiles command's ssh).
+    public func runRemotely(with run: @escaping RemoteRun) {
+        remoteRun.withLock { $0 = run }
+    }
+
+    /// Runs `arguments` on `host`; fails when nothing can reach other machines.
+    func run(_ arguments: [String], on host: String, timeout: TimeInterval) async throws -> Data {
+        guard let run = remoteRun.withLock({ $0 }) else { throw RemoteUnavailable(host: host) }
+        return try await run(arguments, host, timeout)
+    }
+
+    /// The sampler of `host`'s readings.
+    func systemSampler(for host: String) -> SystemSampler {
+        remoteSamplers.withLock { samplers in
+            if let sampler = samplers[host] { return sampler }
+            let sampler = SystemSampler(root: URL(filePath: "/proc"))
+            samplers[host] = sampler
+            return sampler
+        }
     }
 
     /// The process's HTTP client, made on first use.

@@ -31,6 +31,7 @@ extension Render {
             }
         }
         let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
+        services.runRemotely(with: host.run(_:on:timeout:))
         let widgets = BuiltinWidgets.all(services: services) + (loaded?.extensionWidgets ?? [])
         let configTiles = loaded.map(\.boardSpecs) ?? []
         let board = tiles == nil && !configTiles.isEmpty ? configTiles : try RunDashboard.board(tiles, widgets: widgets)

@@ -153,6 +153,7 @@ struct Render: AsyncParsableCommand {
         var widgets = BuiltinWidgets.all(services: services)
         let host = ExtensionHost(waitsForStreams: true)
         defer { host.stopAll() }
+        services.runRemotely(with: host.run(_:on:timeout:))
         if config != nil || !widgets.contains(where: { $0.kind == widget }) {
             // Only a widget the file declares needs the file: a broken config leaves built-ins alone.
             let loaded = try RunDashboard.loadConfig(path: config, environment: environment, widgets: widgets, host: host)

@@ -156,6 +156,8 @@ struct RunDashboard: ParsableCommand {
             }
         }
         let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
+        // The system widget's `host` reaches other machines through the programs' ssh connections.
+        services.runRemotely(with: host.run(_:on:timeout:))
         let builtins = BuiltinWidgets.all(services: services)
         // `--tiles` names widgets the file may declare: read against all of them.
         let commandLineTiles = try self.tiles.map { try Self.board($0, widgets: builtins + (loaded?.extensionWidgets ?? [])) }

@@ -77,6 +77,33 @@ import Glibc
         #expect(received == Data(corpus.map { Array($0.utf8) + [0] }.joined()))
     }
 
+    @Test func theSystemWidgetReadsTheHostsProcInOneCall() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let home = try Self.home(widgets: [])
+        let result = try runTiles(
+            ["render", "--widget", "system", "--family", "large", "--param", "host=\(server.alias)", "--format", "text"],
+            environment: Self.environment(home, server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(server.alias), "the tile names the host: \(result.stdout)")
+        #expect(result.stdout.contains("负载") && result.stdout.contains("CPU"))
+        // This machine is the host here: its load averages are what the tile read.
+        let load = try String(contentsOfFile: "/proc/loadavg", encoding: .utf8).split(separator: " ")
+        #expect(result.stdout.contains("负载 "), "\(load)")
+        #expect(server.acceptedConnections == 1)
+        let sessions = server.log.components(separatedBy: "\n").filter { $0.contains("Starting session: command") }
+        #expect(sessions.count == 1, "one ssh call per reading: \(sessions)")
+    }
+
+    @Test func theSystemWidgetOnAnUnreachableHostSaysWhy() throws {
+        let server = try OpenSSHServer(trusted: false)
+        defer { server.stop() }
+        let home = try Self.home(widgets: [])
+        let result = try runTiles(
+            ["render", "--widget", "system", "--param", "host=\(server.alias)", "--format", "text"], environment: Self.environment(home, server))
+        #expect(result.stderr.contains("system: ssh tiles-test: Host key verification failed"), "\(result.stderr)")
+    }
+
     /// Renders a widget on `host`, which fails: the reason and how long it took.
     static func failure(_ server: OpenSSHServer, configLine: String? = nil) throws -> (reason: String, seconds: TimeInterval) {
         let home = try Self.home(widgets: ["kind = \"remote\"\nhost = \"\(server.alias)\"\nformat = \"text\"\ntimeout = \"9s\"\ncommand = [\"echo\", \"never\"]"])

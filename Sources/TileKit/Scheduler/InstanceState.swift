@@ -112,7 +112,7 @@ struct InstanceState {
     /// widget that computes locally (`computedLocally()`): the budget spares services and
     /// batteries, and reading this machine costs neither.
     private func isBudgeted(_ reason: ReloadReason) -> Bool {
-        reason.isBudgeted && !instance.widget.computesLocally
+        reason.isBudgeted && !instance.computesLocally
     }
 
     /// The reason to call the provider now, if a call is due and the budget allows it.

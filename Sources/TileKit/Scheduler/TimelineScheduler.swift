@@ -316,7 +316,7 @@ public final class TimelineScheduler {
     /// for them, not once a tile. Returns the ids of tiles whose drawing may have changed (new
     /// entry, status change, live-text tick).
     @discardableResult
-    public func processDue(starting: (WidgetDescriptor) -> Bool = { _ in true }) -> Set<String> {
+    public func processDue(starting: (WidgetInstance) -> Bool = { _ in true }) -> Set<String> {
         let now = clock.now()
         var changed: Set<String> = []
         applyRequests(from: center, now: now)
@@ -359,7 +359,7 @@ public final class TimelineScheduler {
                 log("\(id): \(ProviderTimeout(seconds: seconds))")
                 changed.insert(id)
             }
-            if box.state.inFlight == nil, let due = box.inPlace({ $0.dueReason(at: now) }), starting(box.state.instance.widget) {
+            if box.state.inFlight == nil, let due = box.inPlace({ $0.dueReason(at: now) }), starting(box.state.instance) {
                 start(&box.state, reason: due, now: now)
                 changed.insert(id)
                 started = true
@@ -368,7 +368,7 @@ public final class TimelineScheduler {
         }
         if started {
             for id in order {
-                guard let box = instances[id], box.inPlace({ $0.retryMayJoin(at: now) }), starting(box.state.instance.widget) else { continue }
+                guard let box = instances[id], box.inPlace({ $0.retryMayJoin(at: now) }), starting(box.state.instance) else { continue }
                 start(&box.state, reason: .retry, now: now)
                 changed.insert(id)
             }
@@ -414,7 +414,7 @@ public final class TimelineScheduler {
             inbox.append(completion)
             wake()
         }
-        let executor = instance.widget.computesLocally ? localProviderExecutor ?? ProviderExecutor.shared : ProviderExecutor.shared
+        let executor = instance.computesLocally ? localProviderExecutor ?? ProviderExecutor.shared : ProviderExecutor.shared
         tasks[token] = Task(executorPreference: executor) {
             do {
                 let timeline = try await instance.widget.timeline(in: context, parameters: instance.parameters)

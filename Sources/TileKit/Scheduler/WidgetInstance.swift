@@ -18,6 +18,9 @@ public struct WidgetInstance: Sendable {
         self.family = family
         self.parameters = parameters
     }
+
+    /// Whether this tile's widget computes locally with its parameters.
+    public var computesLocally: Bool { widget.computesLocally(with: parameters) }
 }
 
 /// Why a tile's provider is asked for a timeline. Only `.policy` reloads count against the

@@ -89,6 +89,15 @@ extension WidgetConfiguration {
         modified { $0.computesLocally = true }
     }
 
+    /// Computed locally (`computedLocally()`) unless the string parameter `parameter` is set: a
+    /// tile that names another machine there waits for it like a service.
+    public func computedLocally(unlessSet parameter: String) -> ModifiedWidgetConfiguration {
+        modified {
+            $0.computesLocally = true
+            $0.remoteParameter = parameter
+        }
+    }
+
     /// The intents the widget's buttons and toggles run. A press of any other name fails with a
     /// message. WidgetKit finds a widget's intents at build time; on Linux they are listed.
     public func intents(_ types: any AppIntent.Type...) -> ModifiedWidgetConfiguration {

@@ -24,6 +24,9 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the provider needs no service or program (`computedLocally()`): the first frame
     /// waits for its timeline instead of drawing its placeholder.
     public var computesLocally = false
+    /// A parameter that, when set, makes the widget reach another machine (the `system` widget's
+    /// `host`): then it does not compute locally.
+    public var remoteParameter: String?
     /// How long one provider call may take, when the widget needs longer than the scheduler's
     /// default; `.infinity` for a provider that ends every call itself (a program run, ended at
     /// its own timeout however long it waited for a slot); nil keeps the default.
@@ -49,6 +52,13 @@ public struct WidgetDescriptor: Sendable {
 
     /// Whether `family` is one of the supported families.
     public func supports(_ family: WidgetFamily) -> Bool { supportedFamilies.contains(family) }
+
+    /// Whether a tile of this widget with `parameters` computes locally (`computedLocally()`).
+    public func computesLocally(with parameters: [String: ParameterValue]) -> Bool {
+        guard computesLocally else { return false }
+        guard let remoteParameter, let value = parameters[remoteParameter] else { return true }
+        return value == .string("")
+    }
 
     /// Every parameter's value after applying `values` to the defaults; throws for an unknown
     /// key or an invalid value.

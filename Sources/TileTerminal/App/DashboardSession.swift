@@ -219,7 +219,7 @@ final class DashboardSession {
     private var awaitsLocalEntries: Bool {
         state.visibleTileIDs.contains { id in
             guard let tile = state.tile(id), let instance = scheduler.instance(tile.instanceID),
-                  instance.widget.computesLocally, let status = scheduler.status(for: tile.instanceID) else { return false }
+                  instance.computesLocally, let status = scheduler.status(for: tile.instanceID) else { return false }
             return status.isPlaceholder && status.isLoading
         }
     }

@@ -31,12 +31,20 @@ final class SystemSampler: Sendable {
         self.root = root
     }
 
-    /// A reading now, at `date`, with the history it joins.
+    /// A reading of this machine now, at `date`, with the history it joins.
     func sample(at date: Date) -> SystemEntry {
+        sample(at: date, files: ProcFiles { [root] name in
+            AtomicFile.contents(atPath: root.appending(path: name).path).map { String(decoding: $0.prefix(256 * 1024), as: UTF8.self) }
+        })
+    }
+
+    /// A reading from `files` (another machine's `/proc`), at `date`, with the history it joins.
+    func sample(at date: Date, files: ProcFiles) -> SystemEntry {
+        let cpu = files.cpu
         let counters = Counters(
-            cpuBusy: cpu.busy, cpuTotal: cpu.total, networkBytes: networkBytes, date: date)
-        let memory = self.memory
-        let load = self.load
+            cpuBusy: cpu.busy, cpuTotal: cpu.total, networkBytes: files.networkBytes, date: date)
+        let memory = files.memory
+        let load = files.load
         return state.withLock { state in
             let previous = state.last
             let busy = counters.cpuBusy &- (previous?.cpuBusy ?? 0), total = counters.cpuTotal &- (previous?.cpuTotal ?? 0)
@@ -53,6 +61,41 @@ final class SystemSampler: Sendable {
                 networkRate: rate, cpuHistory: state.cpu, networkHistory: state.network)
         }
     }
+
+}
+
+/// The files of a `/proc` the `system` widget reads (`stat`, `meminfo`, `loadavg`, `net/dev`),
+/// and what it reads from them. Malformed or missing files give zeros.
+struct ProcFiles {
+    /// The text of a file by its name under `/proc`; nil when it cannot be read.
+    let text: (String) -> String?
+
+    init(_ text: @escaping (String) -> String?) {
+        self.text = text
+    }
+
+    /// The four files read at once on another machine, as `remoteCommand` prints them.
+    init(remoteOutput: String) {
+        var files: [String: String] = [:]
+        var name: String?
+        for line in remoteOutput.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(Self.marker) {
+                name = String(line.dropFirst(Self.marker.count))
+                files[name!] = ""
+            } else if let name {
+                files[name, default: ""] += line + "\n"
+            }
+        }
+        self.init { files[$0] }
+    }
+
+    /// The names read, in order.
+    static let names = ["stat", "meminfo", "loadavg", "net/dev"]
+    private static let marker = "@@tiles-proc "
+
+    /// One command for the remote shell that prints every file after a marker line: one ssh
+    /// call per reading, no agent on the machine.
+    static let remoteCommand = ["sh", "-c", "for f in \(names.joined(separator: " ")); do echo \"\(marker)$f\"; cat /proc/$f; done"]
 
     /// The aggregate `cpu` line of `stat`: busy and total jiffies.
     var cpu: (busy: UInt64, total: UInt64) {
@@ -94,9 +137,9 @@ final class SystemSampler: Sendable {
         return sum
     }
 
-    /// The lines of `name` under the root: at most 256 KiB read, nothing when it cannot be.
+    /// The lines of `name`, at most 256 KiB of it.
     private func lines(_ name: String) -> [Substring] {
-        guard let data = AtomicFile.contents(atPath: root.appending(path: name).path) else { return [] }
-        return String(decoding: data.prefix(256 * 1024), as: UTF8.self).split(separator: "\n")
+        guard let text = text(name) else { return [] }
+        return text.prefix(256 * 1024).split(separator: "\n")
     }
 }

@@ -15,6 +15,8 @@ public struct SystemEntry: TimelineEntry, Hashable {
     public var networkRate: Double
     public var cpuHistory: [Double]
     public var networkHistory: [Double]
+    /// The machine read, when it is not this one.
+    public var host: String?
     public var relevance: TimelineEntryRelevance? { nil }
 
     /// The sample the gallery, previews and `tiles render --offline` show.
@@ -27,24 +29,60 @@ public struct SystemEntry: TimelineEntry, Hashable {
     }
 }
 
-/// Reads /proc every `interval`; no network, so the board waits for it in the first frame and
-/// it spends no reload budget.
-struct SystemProvider: TimelineProvider {
-    let sampler: SystemSampler
+/// The `system` widget's setting: the machine to read, this one when empty.
+public struct SystemIntent: WidgetIntent {
+    /// Any destination ssh accepts (`me@server`, an alias of `~/.ssh/config`); empty: this machine.
+    public var host = ""
+
+    public init() {}
+
+    public static let parameters: [WidgetParameter<SystemIntent>] = [
+        .string("host", title: "主机 (ssh)", \.host, maxLength: 255, rule: hostRule),
+    ]
+
+    /// `host`'s rule: one argument for ssh, never an option.
+    static let hostRule = ParameterRule(expected: "empty (this machine) or a host ssh can reach, like me@server") { host in
+        host.isEmpty || (!host.hasPrefix("-") && !host.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F })
+    }
+}
+
+/// Reads /proc every `interval`: this machine's (no network, so the board waits for it in the
+/// first frame and it spends no reload budget), or another's in one ssh call.
+struct SystemProvider: IntentTimelineProvider {
+    let services: WidgetServices
 
     /// How often the tile reads the machine again.
     static let interval: TimeInterval = 10
+    /// How long a reading of another machine may take.
+    static let remoteTimeout: TimeInterval = 8
 
     func placeholder(in context: TimelineContext) -> SystemEntry { SystemEntry.sample(at: context.now) }
 
-    func snapshot(in context: TimelineContext) async -> SystemEntry {
-        context.isPreview ? SystemEntry.sample(at: context.now) : sampler.sample(at: context.now)
+    func snapshot(for configuration: SystemIntent, in context: TimelineContext) async -> SystemEntry {
+        guard !context.isPreview, configuration.host.isEmpty else { return SystemEntry.sample(at: context.now) }
+        return services.systemSampler.sample(at: context.now)
     }
 
-    func timeline(in context: TimelineContext) async throws -> Timeline<SystemEntry> {
-        let entry = context.isPreview ? SystemEntry.sample(at: context.now) : sampler.sample(at: context.now)
+    func timeline(for configuration: SystemIntent, in context: TimelineContext) async throws -> Timeline<SystemEntry> {
+        var entry: SystemEntry
+        if context.isPreview {
+            entry = SystemEntry.sample(at: context.now)
+        } else if configuration.host.isEmpty {
+            entry = services.systemSampler.sample(at: context.now)
+        } else {
+            let output = try await services.run(ProcFiles.remoteCommand, on: configuration.host, timeout: Self.remoteTimeout)
+            let files = ProcFiles(remoteOutput: String(decoding: output, as: UTF8.self))
+            entry = services.systemSampler(for: configuration.host).sample(at: context.now, files: files)
+            entry.host = configuration.host
+        }
         return Timeline(entries: [entry], policy: .after(context.now.addingTimeInterval(Self.interval)))
     }
+}
+
+/// Nothing in this process can reach other machines (a build of tiles without ssh support).
+struct RemoteUnavailable: Error, CustomStringConvertible {
+    var host: String
+    var description: String { "\(host): this process cannot reach other machines" }
 }
 
 /// CPU, memory, load and network: one gauge in small, gauges and the CPU sparkline in medium,
@@ -57,11 +95,16 @@ struct SystemView: View {
         PlainPanel { content }
     }
 
+    /// Another machine's name above its readings; nothing for this one.
+    @ViewBuilder private var hostLine: some View {
+        if let host = entry.host { Text(host).font(.headline).lineLimit(1) }
+    }
+
     @ViewBuilder private var content: some View {
         switch family {
         case .systemSmall:
             VStack(alignment: .leading, spacing: 0) {
-                Text("系统").font(.headline)
+                Text(entry.host ?? "系统").font(.headline).lineLimit(1)
                 Spacer(minLength: 0)
                 Text(Self.percent(entry.cpu)).font(.system(size: 24)).minimumScaleFactor(0.5).lineLimit(1)
                 Gauge(value: entry.cpu) { Text("CPU") }.foregroundColor(Self.cpuColor)
@@ -69,6 +112,7 @@ struct SystemView: View {
             }
         case .systemMedium:
             VStack(alignment: .leading, spacing: 0) {
+                hostLine
                 cpuGauge
                 memoryGauge
                 Spacer(minLength: 0)
@@ -78,6 +122,7 @@ struct SystemView: View {
             }
         default:
             VStack(alignment: .leading, spacing: 0) {
+                hostLine
                 cpuGauge
                 Chart(entry.cpuHistory.indices) { AreaMark(x: .value("t", $0), y: .value("CPU", entry.cpuHistory[$0])) }
                     .chartYAxis(.hidden)
@@ -135,12 +180,12 @@ struct SystemView: View {
 /// 系统: this machine's CPU, memory, load and network, from /proc.
 struct SystemWidget {
     static func configuration(services: WidgetServices) -> some WidgetConfiguration {
-        StaticConfiguration(kind: "system", provider: SystemProvider(sampler: services.systemSampler)) { entry in
+        IntentConfiguration(kind: "system", intent: SystemIntent.self, provider: SystemProvider(services: services)) { entry in
             SystemView(entry: entry)
         }
         .configurationDisplayName("系统")
-        .description("本机的 CPU、内存、负载与网络，读自 /proc，每 10 秒更新。")
+        .description("本机或另一台主机（host，经 ssh）的 CPU、内存、负载与网络，读自 /proc，每 10 秒更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
-        .computedLocally()
+        .computedLocally(unlessSet: "host")
     }
 }

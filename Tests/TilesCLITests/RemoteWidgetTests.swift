@@ -163,3 +163,37 @@ struct RemoteHostConfigTests {
         #expect(result.stderr.contains("config.toml:3:1: widget[1].host: \(problem)"), "\(result.stderr)")
     }
 }
+
+/// The docs' examples of other machines are configs tiles accepts.
+struct RemoteDocsTests {
+    /// The TOML block after `<!-- example: NAME … -->` in `file` under docs/.
+    static func example(_ name: String, in file: String) throws -> String {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/\(file)"), encoding: .utf8)
+        let marker = try #require(text.range(of: "<!-- example: \(name)"))
+        let start = try #require(text.range(of: "```toml\n", range: marker.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func theFourHostBoardOfWidgetsMdIsAValidConfig() throws {
+        let home = try DashboardHome()
+        let folder = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.example("four-hosts", in: "widgets.md").write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let result = try runTiles(["check"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 page, 4 tiles (system, system, system, system)"), "\(result.stdout)")
+    }
+
+    @Test func theHostExampleOfExtensionsMdIsAValidConfig() throws {
+        let home = try DashboardHome()
+        let folder = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("config.toml")
+        try Self.example("web-load", in: "extensions.md").write(to: file, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o600)
+        let result = try runTiles(["list"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("web-load"), "\(result.stdout)")
+    }
+}

@@ -59,7 +59,7 @@ public struct ConfigReader {
     }
 
     private func readSections(_ root: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "opener", "size_class", "services", "github", "budget", "widget", "page"]) {
+        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "opener", "size_class", "services", "github", "budget", "notifications", "widget", "page"]) {
             let path = [key]
             switch key {
             case "theme": try readTheme(try context.table(value, at: path), into: &config, context)
@@ -73,6 +73,7 @@ public struct ConfigReader {
             case "services": try readServices(try context.table(value, at: path), into: &config, context)
             case "github": try readGitHub(try context.table(value, at: path), into: &config, context)
             case "budget": try readBudget(try context.table(value, at: path), into: &config, context)
+            case "notifications": try readNotifications(try context.table(value, at: path), into: &config, context)
             case "widget": break
             default: try readPages(value, into: &config, context)
             }
@@ -136,6 +137,32 @@ public struct ConfigReader {
                 config.token = .file(name)
                 config.tokenFilePosition = context.position(of: ["github", key])
             }
+        }
+    }
+
+    /// `[notifications]`: `terminal` (notifications through the terminal: true, false, or "auto")
+    /// and `command` (a program per alert, `{title}` and `{body}` replaced), trusted like a
+    /// widget's command.
+    private func readNotifications(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        for (key, value) in try context.entries(of: table, at: ["notifications"], allowed: ["terminal", "command"]) {
+            let path = ["notifications", key]
+            if key == "terminal" {
+                if value.string == "auto" { continue }
+                guard let flag = value.bool else { throw context.mismatch(at: path, expected: "true, false or \"auto\"", found: value) }
+                config.terminalNotifications = flag
+                continue
+            }
+            let expected = "the program and its arguments as a list of strings, like [\"notify-send\", \"{title}\", \"{body}\"]"
+            guard let items = value.array, !items.isEmpty, let words = Optional(items.compactMap(\.string)), words.count == items.count,
+                  !words[0].isEmpty, !words.contains(where: { $0.contains("\u{0}") }) else {
+                throw context.mismatch(at: path, expected: expected, found: value)
+            }
+            // Resolved as a widget's command is: a relative path with a slash from the file's folder.
+            let resolved = WidgetDeclaration(kind: "notify", command: words, directory: TilesDirectories.folder(of: self.path ?? file)).resolvedCommand
+            if let problem = CommandTrust.problem(withFile: self.path ?? file) ?? CommandTrust.problem(with: ProgramCommand(resolved)) {
+                throw context.error(at: path, "\(Context.display(path)): \(problem)")
+            }
+            config.notificationCommand = resolved
         }
     }
 

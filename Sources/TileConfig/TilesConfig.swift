@@ -60,6 +60,10 @@ public struct TilesConfig {
     /// Where `github.token_file` is written, for errors found when the token is read.
     public var tokenFilePosition: TOMLPosition?
     public var reloadBudget: ReloadBudget?
+    /// `[notifications] terminal`: nil is auto (terminals known to show them).
+    public var terminalNotifications: Bool?
+    /// `[notifications] command`: a program per alert.
+    public var notificationCommand: [String]?
     /// Widgets served by programs (`[[widget]]`), in the order declared.
     public var declarations: [WidgetDeclaration] = []
     /// The declared widgets as the board runs them.

@@ -22,11 +22,14 @@ public struct ExtensionEntry: TimelineEntry, Equatable {
     /// The entry's widgetURL (tapping the tile opens it).
     public var url: String?
     public var content: Content
+    /// What to tell the user when the entry becomes current.
+    public var alert: WidgetAlert?
 
-    public init(date: Date, relevance: TimelineEntryRelevance? = nil, url: String? = nil, content: Content) {
+    public init(date: Date, relevance: TimelineEntryRelevance? = nil, url: String? = nil, content: Content, alert: WidgetAlert? = nil) {
         self.date = date
         self.relevance = relevance
         self.url = url
         self.content = content
+        self.alert = alert
     }
 }

@@ -50,8 +50,8 @@ public enum TimelineResponse {
         _ value: JSONValue, at path: String, now: Date, checkView: (JSONValue, String) throws(ExtensionError) -> Void
     ) throws(ExtensionError) -> ExtensionEntry {
         guard let members = value.members else { throw .mismatch(at: path, expected: "an entry object", found: value) }
-        for key in members.keys.sorted() where !["date", "relevance", "url", "view"].contains(key) {
-            throw ExtensionError("\(JSONPath.child(path, key)): unknown key; an entry has date, relevance, url and view")
+        for key in members.keys.sorted() where !["date", "relevance", "url", "view", "alert"].contains(key) {
+            throw ExtensionError("\(JSONPath.child(path, key)): unknown key; an entry has date, relevance, url, view and alert")
         }
         var date = now
         if let dateValue = members["date"] {
@@ -73,7 +73,30 @@ public enum TimelineResponse {
         }
         guard let view = members["view"] else { throw ExtensionError("\(JSONPath.child(path, "view")): missing; an entry needs a view") }
         try checkView(view, JSONPath.child(path, "view"))
-        return ExtensionEntry(date: date, relevance: relevance, url: url, content: .view(view.jsonText))
+        let alert = try members["alert"].map { value throws(ExtensionError) in try self.alert(value, at: JSONPath.child(path, "alert")) }
+        return ExtensionEntry(date: date, relevance: relevance, url: url, content: .view(view.jsonText), alert: alert)
+    }
+
+    /// `{"title": TEXT, "body": TEXT, "sound": BOOL}`: title required, the others optional.
+    static func alert(_ value: JSONValue, at path: String) throws(ExtensionError) -> WidgetAlert {
+        let expected = "{\"title\": TEXT, \"body\": TEXT, \"sound\": true or false}"
+        guard let members = value.members, members.keys.allSatisfy({ ["title", "body", "sound"].contains($0) }) else {
+            throw .mismatch(at: path, expected: expected, found: value)
+        }
+        guard let title = members["title"]?.string, !title.isEmpty else {
+            throw .mismatch(at: JSONPath.child(path, "title"), expected: "a title", found: members["title"])
+        }
+        var body = ""
+        if let value = members["body"] {
+            guard let text = value.string else { throw .mismatch(at: JSONPath.child(path, "body"), expected: "text", found: value) }
+            body = text
+        }
+        var sound = false
+        if let value = members["sound"] {
+            guard let flag = value.bool else { throw .mismatch(at: JSONPath.child(path, "sound"), expected: "true or false", found: value) }
+            sound = flag
+        }
+        return WidgetAlert(title: title, body: body, sound: sound)
     }
 
     /// `"atEnd"`, `"never"` or `{"after": DATE}`.

@@ -70,6 +70,9 @@ public struct ExtensionServer: Sendable {
             if let relevance = entry.relevance {
                 members.append(("relevance", .object([("score", .number(Double(relevance.score))), ("duration", .number(relevance.duration))])))
             }
+            if let alert = entry.alert {
+                members.append(("alert", .object([("title", .string(alert.title)), ("body", .string(alert.body)), ("sound", .bool(alert.sound))])))
+            }
             entries.append(.object(members))
         }
         let policy: JSONValue = switch timeline.policy {

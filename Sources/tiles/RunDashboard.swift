@@ -168,6 +168,7 @@ struct RunDashboard: ParsableCommand {
             themeName: start.themeName, directories: directories, environment: environment,
             timeZone: timeZone, log: log)
         options.reloadBudget = loaded?.reloadBudget
+        options.notifications = NotificationSettings(terminal: loaded?.terminalNotifications, command: loaded?.notificationCommand)
         options.sizeClass = start.sizeClass
         // Edits of the config file apply while the board runs, merged the same way.
         let configPath = config

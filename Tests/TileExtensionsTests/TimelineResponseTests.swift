@@ -45,6 +45,15 @@ import TileUIJSON
         #expect(try read(#"{"entries": []}"#, refresh: 120).policy == .after(now.addingTimeInterval(120)))
     }
 
+    @Test func anAlertIsReadWithItsTitleBodyAndSoundAndItsMistakesNamed() throws {
+        let timeline = try read(#"{"entries": [{"view": {"Text": "x"}, "alert": {"title": "deploy", "body": "done\u001b[2J", "sound": true}}, {"view": {"Text": "y"}, "alert": {"title": "quiet"}}]}"#)
+        #expect(timeline.entries[0].alert == WidgetAlert(title: "deploy", body: "done[2J", sound: true))
+        #expect(timeline.entries[1].alert == WidgetAlert(title: "quiet"))
+        #expect(error(#"{"entries": [{"view": {"Text": "x"}, "alert": {"body": "b"}}]}"#).hasPrefix("entries[0].alert.title: expected a title"))
+        #expect(error(#"{"entries": [{"view": {"Text": "x"}, "alert": {"title": "t", "sound": "yes"}}]}"#).hasPrefix("entries[0].alert.sound: expected true or false"))
+        #expect(error(#"{"entries": [{"view": {"Text": "x"}, "alert": {"title": "t", "when": 1}}]}"#).hasPrefix("entries[0].alert: expected"))
+    }
+
     @Test func testAnEntryWithoutADateShowsFromNow() throws {
         #expect(try read(#"{"entries": [{"view": {"Text": "x"}}]}"#).entries[0].date == now)
     }
@@ -57,7 +66,7 @@ import TileUIJSON
         #expect(error(#"{"entries": [{"date": "2026-11-24T08:00:00Z"}]}"#) == "entries[0].view: missing; an entry needs a view")
         #expect(error(#"{"entries": [], "policy": "sometimes"}"#)
             == #"policy: expected "atEnd", "never" or {"after": DATE}, found "sometimes""#)
-        #expect(error(#"{"entries": [{"view": {}, "colour": 1}]}"#) == "entries[0].colour: unknown key; an entry has date, relevance, url and view")
+        #expect(error(#"{"entries": [{"view": {}, "colour": 1}]}"#) == "entries[0].colour: unknown key; an entry has date, relevance, url, view and alert")
         #expect(error(#"{"entries": [{"view": {}, "url": "https://x\u001b]52;c;"}]}"#) == "entries[0].url: control characters are not allowed in a URL")
         #expect(error(#"{"entries": [{"view": {}, "relevance": true}]}"#)
             == #"entries[0].relevance: expected a number or {"score": N, "duration": SECONDS}, found true"#)

@@ -11,10 +11,13 @@ public protocol TimelineEntry: Codable, Sendable {
     var date: Date { get }
     /// How relevant the entry is compared with this widget's other entries; nil means unscored.
     var relevance: TimelineEntryRelevance? { get }
+    /// What to tell the user, once, when the entry becomes current; nil for most entries.
+    var alert: WidgetAlert? { get }
 }
 
 extension TimelineEntry {
     public var relevance: TimelineEntryRelevance? { nil }
+    public var alert: WidgetAlert? { nil }
 }
 
 /// How relevant an entry is (docs/rules.md B6.2): a score compared only with the same widget's other

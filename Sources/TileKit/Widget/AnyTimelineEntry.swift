@@ -14,6 +14,7 @@ public struct AnyTimelineEntry: Sendable {
 
     public var date: Date { base.date }
     public var relevance: TimelineEntryRelevance? { base.relevance }
+    public var alert: WidgetAlert? { base.alert }
 }
 
 /// A timeline of any widget.

@@ -36,6 +36,8 @@ public enum DashboardEvent: Sendable {
     case galleryPreview(WidgetGallery.Choice, CellGrid)
     /// Every widget the board can place (at the start, and after the config declares others).
     case catalog([WidgetGallery.Item])
+    /// These tiles just gave an alert: they carry a mark until seen.
+    case alerted(Set<String>)
     /// An edit form's values were saved (or applied) for widget `member` of tile `id`; `report`
     /// says where they went. The form closes.
     case parametersSaved(id: String, member: Int, values: [String: ParameterValue], report: String)

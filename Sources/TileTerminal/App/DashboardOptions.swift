@@ -116,6 +116,9 @@ public struct DashboardOptions: Sendable {
     /// file as written; returns the status line's report. Throws why nothing was written; nil
     /// when the board has no file (a `--tiles` board), and an arrangement lasts for this run.
     public var saveBoard: (@Sendable (_ tiles: [TileSpec]) throws -> String)?
+    /// How alerts are told (`[notifications]`): the bell always, notifications through the
+    /// terminal where it shows them, and the user's command.
+    public var notifications = NotificationSettings()
     /// The reload budget per tile (`[budget]` in the config); nil keeps 60 a day, 5 minutes apart.
     public var reloadBudget: ReloadBudget?
     /// The zone dates are shown in (the widgets' services should use the same).

@@ -30,6 +30,8 @@ final class DashboardSession {
     private var carried: [LoopEvent] = []
     /// After a frame of ticks alone, when the loop next wakes, known without asking again.
     private var tickWake: Date??
+    /// Tells the user of alerts, once across their boards.
+    private let alerts: AlertCenter
 
     init(
         options: DashboardOptions, setup: DashboardSetup, terminal: any TerminalDevice, loop: EventLoop, stateFile: URL,
@@ -64,6 +66,9 @@ final class DashboardSession {
             stateFile: stateFile, inbox: inbox, wake: { waker.wakeUp() }, configWatch: configWatch)
         configWatch.start()
         _ = state.update(.catalog(config.galleryItems))
+        alerts = AlertCenter(
+            settings: options.notifications, leases: options.directories.cache.appending(path: "alerts"),
+            environment: options.environment, log: options.log, write: { terminal.write(rawSequence: $0) })
     }
 
     /// Draws the first frame, then runs until a quit.
@@ -152,10 +157,33 @@ final class DashboardSession {
         } else {
             stackScores = [:]
         }
+        giveAlerts(now: now)
         let changed = renderer.refreshVisibleTiles(&state)
         renderer.draw(state, changedTiles: changed)
         frames.endFrame(reason, bytes: terminal.lastFrameBytes)
         return true
+    }
+
+    /// Gives the alerts of entries now current that no board gave yet, unless a form is open
+    /// over the board (they wait for it to close).
+    private func giveAlerts(now: Date) {
+        switch state.mode {
+        case .edit, .arrange, .prompt: return
+        case .board, .help, .hints: break
+        }
+        var candidates: [AlertCenter.Candidate] = []
+        for tile in state.tiles {
+            for widget in tile.widgets {
+                guard let (entry, isPlaceholder) = scheduler.currentEntry(for: widget.instanceID), !isPlaceholder,
+                      let alert = entry.alert, now.timeIntervalSince(entry.date) < AlertCenter.maximumAge,
+                      let instance = scheduler.instance(widget.instanceID) else { continue }
+                let key = AlertCenter.key(kind: instance.widget.kind, parameters: instance.parameters, entryDate: entry.date, alert: alert)
+                candidates.append(AlertCenter.Candidate(key: key, alert: alert, tileID: tile.id))
+            }
+        }
+        let alerted = candidates.isEmpty ? [] : alerts.give(candidates, now: now)
+        if candidates.isEmpty { alerts.giveSummary(now: now) }
+        if !alerted.isEmpty { _ = feed(.alerted(Set(alerted))) }
     }
 
     /// Tells the user's other boards that a press changed a widget of `kind`, so that they
@@ -236,6 +264,10 @@ final class DashboardSession {
         if !stackScores.isEmpty, let rotation = state.nextStackRotation(scores: stackScores, now: now) {
             scheduled = min(scheduled ?? rotation, rotation)
             quiet = min(quiet ?? rotation, rotation)
+        }
+        if let summary = alerts.nextDate {
+            scheduled = min(scheduled ?? summary, summary)
+            quiet = min(quiet ?? summary, summary)
         }
         renderer.quietUntil = quiet ?? .distantFuture
         return scheduled

@@ -124,8 +124,10 @@ public struct DashboardState: Sendable {
     public internal(set) var layout: BoardLayout
     /// The page shown (0-based, always a valid page of `layout`).
     public internal(set) var page = 0
-    /// The focused tile, if any.
-    public internal(set) var focusedID: String?
+    /// The focused tile, if any; focusing a tile marks its alert seen.
+    public internal(set) var focusedID: String? {
+        didSet { if let focusedID, !alertedTiles.isEmpty { alertedTiles.remove(focusedID) } }
+    }
     /// Whether the size class follows the terminal's size or is pinned (`size_class`).
     public internal(set) var sizeClassSetting: SizeClassSetting
     /// The size class tiles are drawn in: the setting's choice for `screen` (docs/rules.md C5).
@@ -148,6 +150,8 @@ public struct DashboardState: Sendable {
     public internal(set) var isQuitting = false
     /// Every widget the board can place, for edit mode's gallery.
     public internal(set) var catalog: [WidgetGallery.Item] = []
+    /// Tiles whose alert the user has not seen yet: focusing or tapping one clears its mark.
+    public internal(set) var alertedTiles: Set<String> = []
 
     /// A dashboard of `tiles` on a `screen`-sized terminal, in the size class `sizeClassSetting`
     /// chooses for it.
@@ -257,6 +261,9 @@ public struct DashboardState: Sendable {
             return []
         case .catalog(let items):
             catalog = items
+            return []
+        case .alerted(let ids):
+            alertedTiles.formUnion(ids.subtracting(focusedID.map { [$0] } ?? []))
             return []
         case .configFailed(let text):
             configError = text

@@ -19,6 +19,13 @@ public enum DashboardView {
         return "⚠ " + StatusLine.shortAge(since: since, now: now)
     }
 
+    /// A tile's corner badge: `🔔` until its alert is seen, and the stale badge.
+    static func badge(of id: String, in state: DashboardState, now: Date) -> String? {
+        let stale = staleBadge(state.tile(id)?.status, now: now)
+        guard state.alertedTiles.contains(id) else { return stale }
+        return stale.map { "🔔 " + $0 } ?? "🔔"
+    }
+
     /// When any age the board may show next changes (`⚠ 5m` → `⚠ 6m`), so that the event loop
     /// draws a frame then even when nothing else happens: a stale badge of the page shown, or
     /// the stale tile the status line names, which may be on another page. Nil without stale
@@ -98,7 +105,7 @@ public enum DashboardView {
         } else {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
-        if decorations || cells.map({ $0.minY <= 0 && $0.maxY > 0 }) != false, let badge = staleBadge(tile.status, now: now) {
+        if decorations || cells.map({ $0.minY <= 0 && $0.maxY > 0 }) != false, let badge = badge(of: tile.id, in: state, now: now) {
             // Reverse video: the stale colour as the badge's background where there is colour, and
             // still a solid block without any.
             let text = " \(badge) "
@@ -164,7 +171,7 @@ public enum DashboardView {
         let statusLine = StatusLine(state: state, now: now)
         var badges: [String: String] = [:]
         for placement in state.visiblePlacements {
-            badges[placement.id] = staleBadge(state.tile(placement.id)?.status, now: now)
+            badges[placement.id] = badge(of: placement.id, in: state, now: now)
         }
         guard var previous = previous.take(), let backdrop, previous.backdrop == backdrop,
               previous.grid.width == state.screen.width, previous.grid.height == state.screen.height

@@ -184,6 +184,12 @@ final class TmuxSession {
         try sendBytes(Array("\u{1B}[<0;\(fromX + 1);\(fromY + 1)M\u{1B}[<32;\(toX + 1);\(toY + 1)M\u{1B}[<0;\(toX + 1);\(toY + 1)m".utf8))
     }
 
+    /// Appends every byte the program writes from now on to `file` (`pipe-pane -o`): what
+    /// reaches the terminal before tmux reads it, bells and OSC sequences included.
+    func recordOutput(to file: URL) throws {
+        try tmux(["pipe-pane", "-o", "cat >> '\(file.path)'"])
+    }
+
     /// The pane's text (`capture-pane -p`), with SGR colour escapes when `escapes` is true.
     func capture(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []))

@@ -1,0 +1,157 @@
+import FoundationEssentials
+import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Tells the user about the alerts of entries that became current (docs/extensions.md,
+/// "Alerts"): the terminal's bell, a desktop notification through the terminal (OSC 9 and
+/// OSC 777), and a command of the user's; once per entry across all their boards, and at most
+/// `limit` a minute, the rest summed up in one.
+final class AlertCenter {
+
+    /// One alert to give: the key that makes it once-only across boards, and the tile it is on.
+    struct Candidate: Equatable {
+        var key: String
+        var alert: WidgetAlert
+        var tileID: String
+    }
+
+    /// At most this many alerts a minute.
+    static let limit = 6
+    static let window: TimeInterval = 60
+    /// An entry that became current longer ago than this is not news any more.
+    static let maximumAge: TimeInterval = 3600
+
+    private let settings: NotificationSettings
+    private let leases: URL?
+    private let write: (String) -> Void
+    private let environment: [String: String]
+    private let log: @Sendable (String) -> Void
+    /// When this board gave each alert of the last minute.
+    private var given: [Date] = []
+    /// Alerts held back by the limit since the last summary.
+    private var held = 0
+    /// Keys this board has settled (given here, or by another board).
+    private var settled: Set<String> = []
+
+    /// Alerts written with `write` (to the terminal), the once-only leases under `leases`.
+    init(settings: NotificationSettings, leases: URL?, environment: [String: String], log: @escaping @Sendable (String) -> Void, write: @escaping (String) -> Void) {
+        self.settings = settings
+        self.leases = leases
+        self.environment = environment
+        self.log = log
+        self.write = write
+        if let leases { Self.forgetOldLeases(in: leases) }
+    }
+
+    /// The key of an alert: the widget, its parameters, the entry's date and the alert's title,
+    /// so that every board of the user names it alike.
+    static func key(kind: String, parameters: [String: ParameterValue], entryDate: Date, alert: WidgetAlert) -> String {
+        let parameterText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "\u{1F}")
+        let text = [kind, parameterText, String(entryDate.timeIntervalSince1970), alert.title, alert.body].joined(separator: "\u{1E}")
+        return String(Self.hash(text), radix: 16) + String(Self.hash(String(text.reversed())), radix: 16)
+    }
+
+    /// Gives those of `candidates` that no board gave yet; returns the tiles they are on.
+    func give(_ candidates: [Candidate], now: Date) -> [String] {
+        var alerted: [String] = []
+        for candidate in candidates where !settled.contains(candidate.key) {
+            settled.insert(candidate.key)
+            guard takeLease(candidate.key) else { continue }
+            given.removeAll { now.timeIntervalSince($0) >= Self.window }
+            guard given.count < Self.limit else {
+                held += 1
+                continue
+            }
+            given.append(now)
+            deliver(candidate.alert)
+            alerted.append(candidate.tileID)
+        }
+        giveSummary(now: now)
+        return alerted
+    }
+
+    /// When the summary of held alerts can be given; nil when none are held.
+    var nextDate: Date? {
+        guard held > 0, let oldest = given.first else { return nil }
+        return oldest.addingTimeInterval(Self.window)
+    }
+
+    /// Gives one alert for those held back, once the limit allows it.
+    func giveSummary(now: Date) {
+        given.removeAll { now.timeIntervalSince($0) >= Self.window }
+        guard held > 0, given.count < Self.limit else { return }
+        given.append(now)
+        deliver(WidgetAlert(title: "tiles", body: "\(held) more alert\(held == 1 ? "" : "s") on your board"))
+        held = 0
+    }
+
+    // MARK: Delivery
+
+    private func deliver(_ alert: WidgetAlert) {
+        log("alert: \(alert.title)")
+        var sequence = alert.sound ? "\u{07}" : ""
+        if settings.terminalNotifications(environment) { sequence += Self.notifications(alert) }
+        if !sequence.isEmpty { write(sequence) }
+        if let command = settings.command { run(command, alert) }
+    }
+
+    /// OSC 9 (iTerm2, kitty, WezTerm, Windows Terminal) and OSC 777 (foot, WezTerm), ended with
+    /// ST; the text holds no control characters (`WidgetAlert`), and 777's fields no `;`.
+    static func notifications(_ alert: WidgetAlert) -> String {
+        let text = alert.body.isEmpty ? alert.title : "\(alert.title): \(alert.body)"
+        let field = { (text: String) in text.replacing(";", with: ",") }
+        return "\u{1B}]9;\(text)\u{1B}\\" + "\u{1B}]777;notify;\(field(alert.title));\(field(alert.body))\u{1B}\\"
+    }
+
+    /// Runs the user's command with `{title}` and `{body}` put in its arguments, detached.
+    private func run(_ command: [String], _ alert: WidgetAlert) {
+        let arguments = command.map { $0.replacing("{title}", with: alert.title).replacing("{body}", with: alert.body) }
+        guard let name = arguments.first else { return }
+        let program = name.hasPrefix("/") ? name : LinkOpener.executable(named: name, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
+        guard let program else {
+            log("alert: notification command '\(name)' not found on PATH")
+            return
+        }
+        let log = self.log
+        if case .failure(let error) = DetachedProcess.spawn([program] + arguments.dropFirst(), environment: environment, onExit: { status in
+            if status != 0 { log("alert: \(name) exited with status \(status)") }
+        }) {
+            log("alert: cannot run \(name): \(String(cString: strerror(error.errno)))")
+        }
+    }
+
+    // MARK: Leases
+
+    /// Whether this board is the first to give alert `key` (a file made exclusively); true when
+    /// there is no folder to share.
+    private func takeLease(_ key: String) -> Bool {
+        guard let leases else { return true }
+        try? FileManager.default.createDirectory(at: leases, withIntermediateDirectories: true)
+        let descriptor = open(leases.appending(path: key).path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return errno != EEXIST }
+        close(descriptor)
+        return true
+    }
+
+    /// Leases older than a week: their entries are long past.
+    private static func forgetOldLeases(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let cutoff = Date().addingTimeInterval(-7 * 86_400).timeIntervalSince1970
+        for name in names {
+            var status = stat()
+            let path = folder.appending(path: name).path
+            if stat(path, &status) == 0, TimeInterval(status.st_mtim.tv_sec) < cutoff { unlink(path) }
+        }
+    }
+
+    private static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

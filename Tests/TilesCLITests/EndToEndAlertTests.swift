@@ -1,0 +1,81 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Alerts on the real board in tmux, the bytes it writes recorded: a program widget's entry
+/// with an alert rings the bell and sends one notification when it becomes current, once
+/// across two boards, and runs the user's command with the title as one argument.
+@Suite(.serialized) struct EndToEndAlertTests {
+    @Test func anEntrysAlertIsGivenOnceAcrossTwoBoardsAtItsDate() throws {
+        let home = try DashboardHome()
+        let folder = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let received = home.root.appendingPathComponent("notified")
+        try ExecutableFile.write("#!/bin/sh\nprintf '%s|%s|%s\\n' \"$#\" \"$1\" \"$2\" >> '\(received.path)'\n", to: folder.appendingPathComponent("notify.sh").path)
+        // The second entry, three seconds after the first run, carries the alert.
+        try ExecutableFile.write("""
+            #!/usr/bin/env python3
+            import datetime, json, os
+            marker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "alert-at")
+            if not os.path.exists(marker):
+                with open(marker, "w") as f:
+                    f.write((datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(seconds=3)).strftime("%Y-%m-%dT%H:%M:%SZ"))
+            at = open(marker).read()
+            print(json.dumps({"entries": [
+                {"view": {"Text": "deploying"}},
+                {"date": at, "view": {"Text": "deployed"}, "alert": {"title": "deploy web", "body": "finished \\u001b[31mok", "sound": True}}],
+                "policy": "never"}))
+            """, to: folder.appendingPathComponent("deploy.py").path)
+        let config = folder.appendingPathComponent("config.toml")
+        try """
+            [notifications]
+            terminal = true
+            command = ["./notify.sh", "{title}", "{body}"]
+
+            [[widget]]
+            kind = "deploy"
+            command = ["python3", "./deploy.py"]
+
+            [[page]]
+            [[page.tile]]
+            id = "deploy"
+            widget = "deploy"
+            family = "small"
+
+            """.write(to: config, atomically: true, encoding: .utf8)
+        chmod(config.path, 0o600)
+        let server = try StubHTTPServer(routes: EndToEndTests.routes())
+        defer { server.stop() }
+        let first = try Board(home: home, server: server)
+        defer { first.close() }
+        let second = try Board(home: home, server: server)
+        defer { second.close() }
+        let outputs = [home.root.appendingPathComponent("first.out"), home.root.appendingPathComponent("second.out")]
+        try first.session.recordOutput(to: outputs[0])
+        try second.session.recordOutput(to: outputs[1])
+        try first.session.waitFor(timeout: 20, "the first entry") { $0.contains("deploying") }
+
+        try first.session.waitFor(timeout: 15, "the alert's entry") { $0.contains("deployed") }
+        try second.session.waitFor(timeout: 15, "the alert's entry") { $0.contains("deployed") }
+        let screen = try first.session.capture() + second.session.capture()
+        #expect(screen.contains("🔔"), "the tile is marked until seen")
+        usleep(500_000)
+        let written = try outputs.map { try Data(contentsOf: $0) }
+        let all = written.reduce(Data(), +)
+        #expect(all.filter { $0 == 0x07 }.count == 1, "one bell across both boards")
+        let text = String(decoding: all, as: UTF8.self)
+        #expect(text.components(separatedBy: "\u{1B}]9;").count - 1 == 1, "one OSC 9 across both boards")
+        #expect(text.contains("\u{1B}]9;deploy web: finished [31mok\u{1B}\\"), "the text without its escape")
+        let notified = try String(contentsOf: received, encoding: .utf8)
+        #expect(notified == "2|deploy web|finished [31mok\n", "the title is one argument")
+
+        // Focusing the tile is seeing its alert.
+        for board in [first, second] where try board.session.capture().contains("🔔") {
+            try board.session.sendKeys("Tab")
+            try board.session.waitFor("the mark gone") { !$0.contains("🔔") }
+        }
+    }
+}

@@ -25,6 +25,22 @@ struct RelevanceTests {
         #expect(CountdownProvider.withRelevance(close, now: Self.now).map(\.relevance) == [TimelineEntryRelevance(score: 1, duration: 600)])
     }
 
+    @Test func aCountdownAlertsWhenItsMomentComes() async throws {
+        var intent = CountdownIntent()
+        intent.title = "下班"
+        intent.time = "18:00"
+        // 17:59:50 in UTC+8.
+        let now = try #require(InternetDate.parse("2022-06-06T17:59:50+08:00"))
+        let provider = CountdownProvider(timeZone: Zone(secondsFromGMT: 8 * 3600))
+        let timeline = try await provider.timeline(for: intent, in: TimelineContext(family: .systemSmall, now: now))
+        let moment = now + 10
+        #expect(timeline.entries.last?.date == moment)
+        #expect(timeline.entries.last?.alert == WidgetAlert(title: "下班 到了", body: "18:00", sound: true))
+        #expect(timeline.entries.dropLast().allSatisfy { $0.alert == nil })
+        #expect(timeline.policy == .after(moment + CountdownProvider.arrivalShown))
+        #expect(AnyTimeline(timeline).entry(at: moment + 1)?.alert != nil, "the moment's entry is current from the moment")
+    }
+
     @Test func aCommitIsRelevantForTheHourAfterItWasMade() {
         var entry = CommitEntry.sample(date: Self.now - 600, timeZone: Zone(secondsFromGMT: 0))
         entry.date = Self.now

@@ -46,6 +46,8 @@ public struct CountdownEntry: TimelineEntry, Hashable {
     /// Set on the entry of the last half hour before the moment, so that a Smart Stack brings
     /// the countdown to the top while it matters (docs/rules.md B6.2).
     public var relevance: TimelineEntryRelevance?
+    /// Set on the entry of the moment itself: the board tells the user it has come.
+    public var alert: WidgetAlert?
 }
 
 /// The countdown's timeline: one entry whose timer ticks by itself, and a new one when the moment
@@ -63,7 +65,23 @@ struct CountdownProvider: IntentTimelineProvider {
 
     func timeline(for configuration: CountdownIntent, in context: TimelineContext) async throws -> Timeline<CountdownEntry> {
         let entry = entry(for: configuration, now: context.now)
-        return Timeline(entries: Self.withRelevance(entry, now: context.now), policy: .after(entry.target))
+        guard entry.target > context.now else {
+            return Timeline(entries: Self.withRelevance(entry, now: context.now), policy: .after(entry.target))
+        }
+        return Timeline(entries: Self.withRelevance(entry, now: context.now) + [Self.arrival(of: entry)],
+                        policy: .after(entry.target.addingTimeInterval(Self.arrivalShown)))
+    }
+
+    /// How long the moment's own entry shows before the next day's countdown.
+    static let arrivalShown: TimeInterval = 60
+
+    /// The entry of the moment itself, with its alert (`下班 到了`, the bell).
+    static func arrival(of entry: CountdownEntry) -> CountdownEntry {
+        var arrival = entry
+        arrival.date = entry.target
+        arrival.relevance = TimelineEntryRelevance(score: 1, duration: arrivalShown)
+        arrival.alert = WidgetAlert(title: "\(entry.title) 到了", body: entry.label, sound: true)
+        return arrival
     }
 
     /// How long before the moment the countdown becomes relevant.

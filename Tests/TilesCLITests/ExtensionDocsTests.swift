@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import TileExtensions
+import TileKit
 import TileUI
 import TileUIJSON
 #if canImport(Glibc)
@@ -107,6 +108,13 @@ import Glibc
             let value = try JSONValue(parsing: block.text)
             #expect(throws: Never.self) { try ViewNode(json: value) }
         }
+    }
+
+    @Test func theAlertEntryReadsAsDocumented() throws {
+        let block = try #require(Self.block("alert entry"))
+        let timeline = try TimelineResponse.timeline(
+            from: Data("{\"entries\": [\(block.text)]}".utf8), now: Date(), refresh: 60, checkView: ExtensionDrawing.checkView)
+        #expect(timeline.entries.first?.alert == WidgetAlert(title: "deploy web", body: "finished in 4 min", sound: true))
     }
 
     @Test func testTheDescribeAnswerReadsAsDocumented() throws {

@@ -7,7 +7,7 @@ import TileWidgets
 import Glibc
 #endif
 
-/// `tiles list`: every widget with its families and parameters.
+/// `tiles list`: every widget with its families, when it alerts, and its parameters.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the widgets with their families and parameters.",
@@ -37,6 +37,7 @@ struct List: ParsableCommand {
             text += "\(widget.kind) — \(widget.displayName)\n"
             text += "  \(widget.description)\n"
             text += "  families: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", "))\n"
+            if let alerts = widget.alerts { text += "  alerts: \(alerts)\n" }
             if widget.parameters.isEmpty { text += "  no parameters\n" }
             for parameter in widget.parameters {
                 text += "  --param \(parameter.key)=…  \(parameter.title) (\(parameter.kind.name)"

@@ -195,5 +195,7 @@ struct RemoteDocsTests {
         let result = try runTiles(["list"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("web-load"), "\(result.stdout)")
+        let block = result.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("web-load") } ?? ""
+        #expect(!block.isEmpty && !block.contains("alerts:"), "a text widget has no alerts: \(block)")
     }
 }

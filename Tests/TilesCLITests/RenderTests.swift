@@ -92,6 +92,9 @@ import Testing
                      "--param buttons=…", "choices: left (左), right (右)", "--param owner=…  Owner (string) default: apple"] {
             #expect(result.stdout.contains(text), "missing: \(text)")
         }
+        // Which widgets alert, and when: the countdown only, of the built-ins.
+        #expect(result.stdout.components(separatedBy: "alerts: ").count - 1 == 1)
+        #expect(result.stdout.contains("countdown — 倒计时\n  距离每天某个时刻还有多久，每秒更新。\n  families: small, medium, inline\n  alerts: at its moment (下班 到了), with the bell\n"))
     }
 
     @Test func testOnlineRenderAgainstAnUnreachableServiceFallsBackToTheDefaultQuote() throws {

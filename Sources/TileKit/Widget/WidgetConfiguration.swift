@@ -89,6 +89,11 @@ extension WidgetConfiguration {
         modified { $0.computesLocally = true }
     }
 
+    /// When the widget alerts (entries with an `alert`), in a few words for `tiles list`.
+    public func alerts(_ when: String) -> ModifiedWidgetConfiguration {
+        modified { $0.alerts = when }
+    }
+
     /// Computed locally (`computedLocally()`) unless the string parameter `parameter` is set: a
     /// tile that names another machine there waits for it like a service.
     public func computedLocally(unlessSet parameter: String) -> ModifiedWidgetConfiguration {

@@ -24,6 +24,8 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the provider needs no service or program (`computedLocally()`): the first frame
     /// waits for its timeline instead of drawing its placeholder.
     public var computesLocally = false
+    /// When the widget alerts, for `tiles list` and the docs; nil when it never does.
+    public var alerts: String?
     /// A parameter that, when set, makes the widget reach another machine (the `system` widget's
     /// `host`): then it does not compute locally.
     public var remoteParameter: String?

@@ -48,6 +48,8 @@ public struct CommitEntry: TimelineEntry, Hashable {
     public var timeZone: Zone
     /// The toggle to a second branch, when the tile has one.
     public var branchSwitch: CommitBranchSwitch?
+    /// Set on the entry of a commit newer than the last one seen, when the tile asks for it.
+    public var alert: WidgetAlert?
 
     /// An entry from its parts; `sample` and `failed` make the seed's two kinds.
     public init(

@@ -17,6 +17,8 @@ public struct CommitIntent: WidgetIntent {
     public var branch: String
     /// A second branch the tile's toggle switches to (`release/6.0`); empty for no toggle.
     public var otherBranch = ""
+    /// Whether a new commit on the branch is an alert (off unless asked for).
+    public var alertOnNewCommit = false
 
     /// apple/swift, branch main.
     public init() {
@@ -38,6 +40,7 @@ public struct CommitIntent: WidgetIntent {
         .string("repo", title: "Repository", \.repo, maxLength: 100),
         .string("branch", title: "Branch", \.branch, maxLength: 255),
         .string("otherBranch", title: "Other branch", \.otherBranch, maxLength: 255),
+        .bool("alertOnNewCommit", title: "Alert on a new commit", \.alertOnNewCommit),
     ]
 
     /// `apple/swift`.
@@ -51,7 +54,7 @@ public struct CommitIntent: WidgetIntent {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case owner, repo, branch, otherBranch
+        case owner, repo, branch, otherBranch, alertOnNewCommit
     }
 
     /// Decodes a stored configuration; missing keys keep their defaults.
@@ -62,6 +65,7 @@ public struct CommitIntent: WidgetIntent {
         repo = try container.decodeIfPresent(String.self, forKey: .repo) ?? repo
         branch = try container.decodeIfPresent(String.self, forKey: .branch) ?? branch
         otherBranch = try container.decodeIfPresent(String.self, forKey: .otherBranch) ?? otherBranch
+        alertOnNewCommit = try container.decodeIfPresent(Bool.self, forKey: .alertOnNewCommit) ?? alertOnNewCommit
     }
 
     /// The store key saying the toggle shows `otherBranch`: one per repository and branch pair,

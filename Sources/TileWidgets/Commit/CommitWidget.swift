@@ -40,12 +40,19 @@ struct CommitProvider: IntentTimelineProvider {
         }
         let memoryKey = "commit.\(configuration.owner)/\(configuration.repo)@\(configuration.branch)"
         do {
+            // The head seen before this fetch: a different one now is a new commit.
+            let seen = services.recall(CommitInfo.self, as: memoryKey)?.value.sha
             // Boards share one request per 150 s (the ETag makes repeated ones cheap, not free).
             let commit = try await services.shared(memoryKey, freshFor: 150, context: context) {
                 try await GitHubService(baseURL: services.endpoints.githubAPI, token: services.githubToken, fetcher: services.fetcher)
                     .latestCommit(owner: configuration.owner, repo: configuration.repo, branch: configuration.branch)
             }
-            let entry = CommitEntry(date: now, configuration: configuration, commit: commit, updatedAt: now, timeZone: services.timeZone)
+            var entry = CommitEntry(date: now, configuration: configuration, commit: commit, updatedAt: now, timeZone: services.timeZone)
+            if configuration.alertOnNewCommit, let seen, seen != commit.sha {
+                entry.alert = WidgetAlert(
+                    title: "\(configuration.repositoryName) \(configuration.branch)",
+                    body: "\(commit.shortSHA) \(commit.message) — \(commit.author)")
+            }
             return Timeline(entries: [entry], policy: refresh)
         } catch {
             let reason = (error as? FetchError)?.description(in: services.timeZone) ?? String(describing: error)

@@ -156,5 +156,6 @@ struct CountdownWidget {
         .description("距离每天某个时刻还有多久，每秒更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryInline])
         .computedLocally()
+        .alerts("at its moment (下班 到了), with the bell")
     }
 }

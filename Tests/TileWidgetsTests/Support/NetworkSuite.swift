@@ -16,7 +16,9 @@ let testNow = Date(timeIntervalSince1970: 1_714_543_200)
 /// Runs `body` with a fetcher (test version "9.9.9", fixed clock). Each request closes its own
 /// connection, so there is nothing to shut down afterwards.
 func withFetcher<T>(
-    configuration: HTTPFetcher.Configuration = HTTPFetcher.Configuration(connectTimeout: .seconds(1), totalTimeout: .seconds(5)),
+    // Generous: the tests that time something set their own; these bound a hang on a machine
+    // busy with every other suite (a CI run once took over a second to connect to 127.0.0.1).
+    configuration: HTTPFetcher.Configuration = HTTPFetcher.Configuration(connectTimeout: .seconds(5), totalTimeout: .seconds(20)),
     etagStore: (any ETagStore)? = InMemoryETagStore(),
     _ body: (HTTPFetcher) async throws -> T
 ) async throws -> T {

@@ -24,7 +24,6 @@ public enum ExtensionWidget {
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
         descriptor.pushesUpdates = declaration.listen
-        if declaration.format == .timeline { descriptor.alerts = "when an entry of its program carries an alert" }
         if declaration.format == .timeline {
             descriptor.setActions { press, context in
                 try await host.perform(press, declaration: declaration, context: context)

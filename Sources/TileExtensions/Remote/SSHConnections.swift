@@ -35,12 +35,7 @@ public final class SSHConnections: Sendable {
     /// The socket of `destination`'s connection: a short name from a hash of it, since a socket
     /// path has at most 107 bytes.
     public func command(for destination: String) -> SSHCommand {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in destination.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return SSHCommand(destination: destination, controlPath: "\(directory)/\(String(hash, radix: 36))")
+        SSHCommand(destination: destination, controlPath: "\(directory)/\(StableHash.hex(destination).prefix(12))")
     }
 
     /// Makes sure `destination`'s connection is up, starting it if needed; returns why the host

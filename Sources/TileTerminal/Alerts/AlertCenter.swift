@@ -50,7 +50,7 @@ final class AlertCenter {
     static func key(kind: String, parameters: [String: ParameterValue], entryDate: Date, alert: WidgetAlert) -> String {
         let parameterText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "\u{1F}")
         let text = [kind, parameterText, String(entryDate.timeIntervalSince1970), alert.title, alert.body].joined(separator: "\u{1E}")
-        return String(Self.hash(text), radix: 16) + String(Self.hash(String(text.reversed())), radix: 16)
+        return StableHash.hex(text) + StableHash.hex(String(text.reversed()))
     }
 
     /// Gives those of `candidates` that no board gave yet; returns the tiles they are on.
@@ -144,14 +144,5 @@ final class AlertCenter {
             let path = folder.appending(path: name).path
             if stat(path, &status) == 0, TimeInterval(status.st_mtim.tv_sec) < cutoff { unlink(path) }
         }
-    }
-
-    private static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 }

@@ -137,7 +137,7 @@ struct ProcFiles {
         return sum
     }
 
-    /// The lines of `name`, at most 256 KiB of it.
+    /// The lines of `name`; a file far larger than /proc's is cut.
     private func lines(_ name: String) -> [Substring] {
         guard let text = text(name) else { return [] }
         return text.prefix(256 * 1024).split(separator: "\n")

@@ -65,7 +65,7 @@ struct BoardWriter {
             }
         }
         var all: [Int] = []
-        Self.collectHeaders(TOMLValue(root), into: &all)
+        ConfigLayout.collectHeaders(TOMLValue(root), into: &all)
         headers = Set(all).sorted().map { ($0, owners[$0] ?? .other) }
         self.writtenIDs = writtenIDs
         self.familyLines = familyLines
@@ -299,19 +299,10 @@ struct BoardWriter {
         text += chunk
     }
 
-    private static func collectHeaders(_ value: TOMLValue, into lines: inout [Int]) {
-        if let table = value.table {
-            if table.origin == .header || table.origin == .arrayOfTables { lines.append(table.position.line - 1) }
-            for child in table.values { collectHeaders(child, into: &lines) }
-        } else if let elements = value.array {
-            for element in elements { collectHeaders(element, into: &lines) }
-        }
-    }
-
     /// The header lines of `table` and every table under it.
     private static func headerLines(in table: TOMLTable) -> [Int] {
         var lines: [Int] = []
-        collectHeaders(TOMLValue(table), into: &lines)
+        ConfigLayout.collectHeaders(TOMLValue(table), into: &lines)
         return lines
     }
 }

@@ -78,10 +78,8 @@ extension ConfigEditor {
 
     /// The config in `text`; an invalid file is never written.
     private func readForEdit(_ text: String) throws(Failure) -> TilesConfig {
-        var reader = ConfigReader(file: file.lastPathComponent, source: text, widgets: widgets, home: home)
-        reader.path = file.path
         do {
-            return try reader.read()
+            return try reader(text).read()
         } catch {
             // The reason first: the status line is narrow, and the error names the file and place.
             throw Failure(description: "fix the file first, nothing was written: \(error)")

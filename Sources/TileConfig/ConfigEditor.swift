@@ -83,7 +83,7 @@ public struct ConfigEditor: Sendable {
     }
 
     /// A reader of `text` as this file's: messages name the file, the trust check reads its mode.
-    private func reader(_ text: String) -> ConfigReader {
+    func reader(_ text: String) -> ConfigReader {
         var reader = ConfigReader(file: file.lastPathComponent, source: text, widgets: widgets, home: home)
         reader.path = file.path
         return reader

@@ -68,7 +68,8 @@ struct ConfigLayout {
         return value
     }
 
-    private static func collectHeaders(_ value: TOMLValue, into headers: inout [Int]) {
+    /// The 0-based lines of every table header in `value`, in no particular order.
+    static func collectHeaders(_ value: TOMLValue, into headers: inout [Int]) {
         if let table = value.table {
             if table.origin == .header || table.origin == .arrayOfTables { headers.append(table.position.line - 1) }
             for child in table.values { collectHeaders(child, into: &headers) }

@@ -35,8 +35,8 @@ extension DashboardState {
         case .down, .character("j"): moveFocus(dx: 0, dy: 1)
         case .character("["), .pageUp: showPage(page - 1)
         case .character("]"), .pageDown: showPage(page + 1)
-        case .character("<"): return scrollFocusedStackInEditMode(by: -1)
-        case .character(">"): return scrollFocusedStackInEditMode(by: 1)
+        case .character("<"): return scrollFocusedStack(by: -1)
+        case .character(">"): return scrollFocusedStack(by: 1)
         case .character("H"): return changeFocused(arranging, "H") { try $0.move($1, by: -1) }
         case .character("L"): return changeFocused(arranging, "L") { try $0.move($1, by: 1) }
         case .character("K"), .shiftUp: return changeFocused(arranging, "K") { try $0.moveToPage($1, by: -1) }
@@ -172,14 +172,6 @@ extension DashboardState {
     private func pageOfFocus(in arrangement: BoardArrangement) -> Int {
         let id = focusedID ?? visibleTileIDs.first
         return id.flatMap { arrangement.location(of: $0)?.page } ?? 0
-    }
-
-    private mutating func scrollFocusedStackInEditMode(by offset: Int) -> [DashboardEffect] {
-        guard let focusedID, let tile = tile(focusedID), tile.stack != nil else {
-            message = Message("focus a Smart Stack to turn it with < >")
-            return []
-        }
-        return [.scrollStack(id: focusedID, offset: offset)]
     }
 
     // MARK: Leaving

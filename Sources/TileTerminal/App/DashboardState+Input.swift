@@ -156,7 +156,7 @@ extension DashboardState {
     }
 
     /// `<` `>`: the focused Smart Stack shows its previous or next widget.
-    private mutating func scrollFocusedStack(by offset: Int) -> [DashboardEffect] {
+    mutating func scrollFocusedStack(by offset: Int) -> [DashboardEffect] {
         guard let focusedID, let tile = tile(focusedID) else {
             message = Message("no tile is focused: press Tab to focus a Smart Stack, then < or >")
             return []

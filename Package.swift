@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "TileConfig", dependencies: ["TOML", "TileBase", "TileUI", "TileKit", "TileExtensions"]),
         .target(name: "CTerminalRescue"),
         .target(name: "CSignalDoorbell"),
-        .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell"]),
+        .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell", "CProcessSpawn"]),
         .executableTarget(
             name: "tiles",
             dependencies: [

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -36,3 +37,25 @@ int tiles_pidfd_send_signal(int pidfd, int signal) {
 }
 
 int tiles_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+int tiles_open_pseudo_terminal(int *master, int *slave) {
+    int leader = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (leader < 0) return -1;
+    char name[128];
+    if (grantpt(leader) != 0 || unlockpt(leader) != 0 || ptsname_r(leader, name, sizeof name) != 0) {
+        int saved = errno;
+        close(leader);
+        errno = saved;
+        return -1;
+    }
+    int follower = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (follower < 0) {
+        int saved = errno;
+        close(leader);
+        errno = saved;
+        return -1;
+    }
+    *master = leader;
+    *slave = follower;
+    return 0;
+}

@@ -84,7 +84,7 @@ enum ManualPage {
         }
         let info = try JSONDecoder().decode(ToolInfo.self, from: Data(json.utf8))
         guard info.serializationVersion == 0 else {
-            throw RenderFailure(message: "unknown ArgumentParser description version \(info.serializationVersion); the manual generator reads version 0")
+            throw CommandFailure(message: "unknown ArgumentParser description version \(info.serializationVersion); the manual generator reads version 0")
         }
         return info
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import TileExtensions
 import TileKit
+import TileTerminal
 import TileUI
 import TileWidgets
 import TileBase
@@ -31,6 +32,7 @@ struct Render: AsyncParsableCommand {
               tiles render --widget alipay --param city=杭州 --param buttonsSide=left --format ansi
               tiles render --widget commit --family inline --format tmux
               tiles render --board --width 100 --height 30 --format svg > board.svg
+              tiles render --activity --format tmux        # in tmux: #(tiles render --activity --format tmux)
             """
     )
 
@@ -48,6 +50,9 @@ struct Render: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("With --board: draw edit mode's widget gallery searched for TEXT (\"\" lists every widget).", valueName: "TEXT"))
     var gallery: String?
+
+    @Flag(help: "Print the live activities on one line for a status bar (nothing when none show).")
+    var activity = false
 
     @Option(help: "With --board: the terminal's width in cells (1…\(Render.maximumBoardSide)).")
     var width: Int?
@@ -101,6 +106,7 @@ struct Render: AsyncParsableCommand {
     /// What `run()` prints, for `environment` (the gallery renders with one of its own).
     func output(environment: [String: String]) async throws -> String {
         try checkOptions()
+        if activity { return try activityLine(environment: environment) }
         ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appending(path: "assets")
         let (grid, look) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
         switch format {
@@ -120,8 +126,30 @@ struct Render: AsyncParsableCommand {
         var theme: Theme
     }
 
+    /// The live activities as `tiles activity list` has them, on one line; nothing when none show.
+    private func activityLine(environment: [String: String]) throws -> String {
+        let (now, _) = try moment()
+        let activities = try ActivityCommand.store().0.all().compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }
+        guard !activities.isEmpty else { return "" }
+        let scheme = self.scheme ?? .light
+        let theme = try ThemeCatalog(directories: TilesDirectories(environment: environment)).theme(named: self.theme ?? "default")
+        let grid = ActivityBanner.statusGrid(activities, now: now, theme: theme, scheme: scheme)
+        switch format {
+        case .text: return grid.text + "\n"
+        case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: false).render(grid) + "\n"
+        case .tmux: return TmuxRenderer(colors: environment["NO_COLOR"] == nil).render(grid) + "\n"
+        case .svg: throw UsageError(message: "--activity prints text, ansi or tmux")
+        }
+    }
+
     /// Refuses options that do not go together, before anything is loaded.
     private func checkOptions() throws {
+        if activity {
+            let misplaced = [("--board", board), ("--widget", widget != nil), ("--family", family != nil), ("--param", !parameters.isEmpty)]
+                .filter(\.1).map(\.0)
+            if let first = misplaced.first { throw UsageError(message: "\(first) does not go with --activity, which prints the activities alone") }
+            return
+        }
         if board {
             if widget != nil { throw UsageError(message: "--board and --widget: choose one") }
             let misplaced = [("--family", family != nil), ("--param", !parameters.isEmpty), ("--placeholder", placeholder)]
@@ -239,9 +267,9 @@ struct Render: AsyncParsableCommand {
             let timeline = try await run.value
             return timeline.entry(at: context.now) ?? descriptor.placeholder(in: context)
         } catch is CancellationError {
-            throw RenderFailure(message: "\(widget): timed out after \(Int(timeout)) s")
+            throw CommandFailure(message: "\(widget): timed out after \(Int(timeout)) s")
         } catch {
-            throw RenderFailure(message: "\(widget): \(error)")
+            throw CommandFailure(message: "\(widget): \(error)")
         }
     }
 
@@ -296,10 +324,4 @@ struct Render: AsyncParsableCommand {
         let detected = ColorMode.detect(environment: environment)
         return detected == .none ? .trueColor : detected
     }
-}
-
-/// A render that could not be made: printed as `tiles: MESSAGE`, exit status 1.
-struct RenderFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

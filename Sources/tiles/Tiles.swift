@@ -38,6 +38,7 @@ struct Tiles: ParsableCommand {
         version: versionWithCommit,
         subcommands: [
             RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
+            ActivityCommand.self,
             GenerateManual.self, Gallery.self,
         ],
         defaultSubcommand: RunDashboard.self
@@ -85,7 +86,7 @@ struct Tiles: ParsableCommand {
             Console.printError("tiles: \(error.message)")
             Glibc.exit(2)
         }
-        if let error = error as? RenderFailure {
+        if let error = error as? CommandFailure {
             Console.printError("tiles: \(error.message)")
             Glibc.exit(1)
         }
@@ -116,6 +117,13 @@ struct Tiles: ParsableCommand {
 /// A mistake in what the user typed or configured: printed as is, exit status 2.
 struct UsageError: Error {
     var message: String
+}
+
+/// A command that could not do its work (a render, a missing activity): printed as
+/// `tiles: MESSAGE`, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 extension ConfigError {

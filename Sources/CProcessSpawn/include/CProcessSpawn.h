@@ -27,4 +27,8 @@ int tiles_pidfd_send_signal(int pidfd, int signal);
 /// children instead of init's. 0, or -1 and errno.
 int tiles_become_child_subreaper(void);
 
+/// A new pseudo-terminal (posix_openpt, grantpt, unlockpt, then its other end opened), both
+/// ends close-on-exec and neither the caller's controlling terminal. 0, or -1 and errno.
+int tiles_open_pseudo_terminal(int *master, int *slave);
+
 #endif

@@ -16,12 +16,15 @@ public final class BoardChannel: Sendable {
         case reload(kind: String?)
         /// A shared-store key changed: reload the widgets that read it.
         case storeChanged(key: String)
+        /// A live activity started, changed or ended: read it again from the `ActivityStore`.
+        case activityChanged(id: String)
 
         var line: String {
             switch self {
             case .reload(let kind?): "reload \(kind)"
             case .reload(nil): "reload"
             case .storeChanged(let key): "store \(key)"
+            case .activityChanged(let id): "activity \(id)"
             }
         }
 
@@ -31,6 +34,7 @@ public final class BoardChannel: Sendable {
             case ("reload", 1): self = .reload(kind: nil)
             case ("reload", 2): self = .reload(kind: parts[1])
             case ("store", 2): self = .storeChanged(key: parts[1])
+            case ("activity", 2) where LiveActivity.isValidID(parts[1]): self = .activityChanged(id: parts[1])
             default: return nil
             }
         }
@@ -92,7 +96,8 @@ public final class BoardChannel: Sendable {
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             if let line = Self.readLine(connection), let (request, sentAt) = Self.parse(line) {
                 handle(request, sentAt ?? Date())
-                _ = "ok\n".withCString { write(connection, $0, 3) }
+                // A sender that gave up waiting must not end the board with SIGPIPE.
+                _ = "ok\n".withCString { Glibc.send(connection, $0, 3, Int32(MSG_NOSIGNAL)) }
             }
             Glibc.close(connection)
         }
@@ -100,6 +105,9 @@ public final class BoardChannel: Sendable {
 
     /// How long a connected sender may take to send its line, in microseconds.
     static let requestTimeout = 200_000
+    /// How long a sender waits for each board's answer, in microseconds: a suspended board
+    /// (Ctrl-Z) answers only when it goes on, and takes the request then.
+    static let answerTimeout = 500_000
 
     /// Stops listening and removes the socket; stop watching ``descriptor`` first.
     public func close() {
@@ -128,8 +136,10 @@ public final class BoardChannel: Sendable {
                 if errno == ECONNREFUSED { unlink(path) }
                 continue
             }
+            var timeout = timeval(tv_sec: 0, tv_usec: Self.answerTimeout)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let line = "@\(date.timeIntervalSince1970) \(request.line)\n"
-            let written = line.withCString { write(descriptor, $0, strlen($0)) }
+            let written = line.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             if written > 0, readLine(descriptor) == "ok" { reached += 1 }
         }
         return reached

@@ -10,11 +10,12 @@ import Glibc
 /// `limit` a minute, the rest summed up in one.
 final class AlertCenter {
 
-    /// One alert to give: the key that makes it once-only across boards, and the tile it is on.
+    /// One alert to give: the key that makes it once-only across boards, and the tile it is on
+    /// (none for a live activity's).
     struct Candidate: Equatable {
         var key: String
         var alert: WidgetAlert
-        var tileID: String
+        var tileID: String?
     }
 
     /// At most this many alerts a minute.
@@ -53,6 +54,11 @@ final class AlertCenter {
         return StableHash.hex(text) + StableHash.hex(String(text.reversed()))
     }
 
+    /// The key of a live activity's end: its id and when it ended.
+    static func key(activity id: String, endedAt: Date) -> String {
+        "activity-" + StableHash.hex("\(id)\u{1E}\(endedAt.timeIntervalSince1970)")
+    }
+
     /// Gives those of `candidates` that no board gave yet; returns the tiles they are on.
     func give(_ candidates: [Candidate], now: Date) -> [String] {
         var alerted: [String] = []
@@ -66,7 +72,7 @@ final class AlertCenter {
             }
             given.append(now)
             deliver(candidate.alert)
-            alerted.append(candidate.tileID)
+            if let tileID = candidate.tileID { alerted.append(tileID) }
         }
         giveSummary(now: now)
         return alerted

@@ -41,7 +41,8 @@ public enum Dashboard {
             return 2
         }
         loop.installSignalHandlers()
-        let channel = listenForRequests(options)
+        let inbox = MessageInbox()
+        let channel = listenForRequests(options, inbox: inbox, waker: loop.waker)
         if let channel { loop.watch(channel.descriptor) { channel.acceptPending() } }
         defer {
             if let channel {
@@ -49,17 +50,22 @@ public enum Dashboard {
                 channel.close()
             }
         }
+        let activityStore = channel.map {
+            ActivityStore(runtimeDirectory: URL(filePath: TilesDirectories.folder(of: $0.path), directoryHint: .isDirectory), log: options.log)
+        }
         let session = DashboardSession(
-            options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile, channelSocket: channel?.path)
+            options: options, setup: setup, terminal: terminal, loop: loop, stateFile: stateFile, channelSocket: channel?.path,
+            inbox: inbox, activityStore: activityStore)
         session.run()
         terminal.restore()
         return 0
     }
 
     /// Listens for `tiles reload` and `tiles store set` from other processes and turns them into
-    /// WidgetCenter reloads (which wake the loop). Store keys are named after the widget kind that
-    /// reads them (`alipay.city`). A board that cannot listen still runs, and says why in the log.
-    private static func listenForRequests(_ options: DashboardOptions) -> BoardChannel? {
+    /// WidgetCenter reloads (which wake the loop); store keys are named after the widget kind that
+    /// reads them (`alipay.city`). News of live activities goes to `inbox`. A board that cannot
+    /// listen still runs, and says why in the log.
+    private static func listenForRequests(_ options: DashboardOptions, inbox: MessageInbox, waker: Waker) -> BoardChannel? {
         do {
             let directory = try BoardChannel.directory(environment: options.environment)
             return try BoardChannel(directory: directory) { request, sentAt in
@@ -69,6 +75,9 @@ public enum Dashboard {
                     if let kind = key.split(separator: ".").first {
                         WidgetCenter.shared.reloadTimelines(ofKind: String(kind), requestedAt: sentAt)
                     }
+                case .activityChanged:
+                    inbox.postActivityChange()
+                    waker.wakeUp()
                 }
             }
         } catch {

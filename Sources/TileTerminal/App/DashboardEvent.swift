@@ -38,6 +38,8 @@ public enum DashboardEvent: Sendable {
     case catalog([WidgetGallery.Item])
     /// These tiles just gave an alert: they carry a mark until seen.
     case alerted(Set<String>)
+    /// The live activities to show now, the latest started first.
+    case activities([LiveActivity])
     /// An edit form's values were saved (or applied) for widget `member` of tile `id`; `report`
     /// says where they went. The form closes.
     case parametersSaved(id: String, member: Int, values: [String: ParameterValue], report: String)

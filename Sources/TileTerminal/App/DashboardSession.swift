@@ -18,7 +18,7 @@ final class DashboardSession {
     private let terminal: any TerminalDevice
     private let loop: EventLoop
     private let scheduler: TimelineScheduler
-    private let inbox = MessageInbox()
+    private let inbox: MessageInbox
     private let renderer: BoardRenderer
     private let config: ConfigApplier
     private let effects: EffectRunner
@@ -32,13 +32,21 @@ final class DashboardSession {
     private var tickWake: Date??
     /// Tells the user of alerts, once across their boards.
     private let alerts: AlertCenter
+    /// Where the live activities are kept; nil when the board cannot hear of them.
+    private let activityStore: ActivityStore?
+    /// The live activities as last read from the store.
+    private var storedActivities: [LiveActivity] = []
 
+    /// A board on `terminal`, driven by `loop`; `inbox` takes what other threads post, and the
+    /// board channel's news of live activities, kept in `activityStore`.
     init(
         options: DashboardOptions, setup: DashboardSetup, terminal: any TerminalDevice, loop: EventLoop, stateFile: URL,
-        channelSocket: String? = nil
+        channelSocket: String? = nil, inbox: MessageInbox = MessageInbox(), activityStore: ActivityStore? = nil
     ) {
         self.options = options
         self.channelSocket = channelSocket
+        self.inbox = inbox
+        self.activityStore = activityStore
         self.terminal = terminal
         self.loop = loop
         let catalog = ThemeCatalog(directories: options.directories)
@@ -83,6 +91,8 @@ final class DashboardSession {
         // Timelines computed for the first frame are written to the cache once it is drawn.
         scheduler.holdsCacheWrites = true
         carried = startProvidersForTheFirstFrame()
+        storedActivities = activityStore?.all() ?? []
+        showActivities(now: options.clock.now())
         renderer.refreshVisibleTiles(&state)
         renderer.draw(state, changedTiles: [])
         frames.firstFrame(placeholders: frames.isEnabled ? placeholderTiles : [])
@@ -135,8 +145,11 @@ final class DashboardSession {
             _ = feed(event)
             _ = feed(.catalog(config.galleryItems))
         }
+        let activitiesChanged = inbox.takeActivityChange()
+        if activitiesChanged, let activityStore { storedActivities = activityStore.all() }
         let now = options.clock.now()
-        if events == [.deadline], messages.isEmpty, posted.isEmpty, !configChanged, let next = renderer.advanceTicksAlone(&state, now: now) {
+        if events == [.deadline], messages.isEmpty, posted.isEmpty, !configChanged, !activitiesChanged,
+           let next = renderer.advanceTicksAlone(&state, now: now) {
             renderer.drawTicks(state, now: now)
             frames.endFrame(.tick, bytes: terminal.lastFrameBytes)
             tickWake = .some(next)
@@ -157,6 +170,7 @@ final class DashboardSession {
         } else {
             stackScores = [:]
         }
+        showActivities(now: now)
         giveAlerts(now: now)
         let changed = renderer.refreshVisibleTiles(&state)
         renderer.draw(state, changedTiles: changed)
@@ -181,9 +195,25 @@ final class DashboardSession {
                 candidates.append(AlertCenter.Candidate(key: key, alert: alert, tileID: tile.id))
             }
         }
+        for activity in state.activities {
+            guard let end = activity.end, let alert = activity.endAlert, now.timeIntervalSince(end.at) < Self.activityNewsAge else { continue }
+            candidates.append(AlertCenter.Candidate(key: AlertCenter.key(activity: activity.id, endedAt: end.at), alert: alert, tileID: nil))
+        }
         let alerted = candidates.isEmpty ? [] : alerts.give(candidates, now: now)
         if candidates.isEmpty { alerts.giveSummary(now: now) }
         if !alerted.isEmpty { _ = feed(.alerted(Set(alerted))) }
+    }
+
+    /// An activity that ended longer ago than this, when the board first sees it, ended
+    /// without an alert: the user was not there to be told then.
+    static let activityNewsAge: TimeInterval = 60
+
+    /// Shows the live activities of the store as they stand at `now`: those whose command
+    /// vanished end, those ended ``LiveActivity/linger`` ago go.
+    private func showActivities(now: Date) {
+        guard !storedActivities.isEmpty || !state.activities.isEmpty else { return }
+        let shown = storedActivities.compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }
+        if shown != state.activities { _ = feed(.activities(shown)) }
     }
 
     /// Tells the user's other boards that a press changed a widget of `kind`, so that they
@@ -265,9 +295,10 @@ final class DashboardSession {
             scheduled = min(scheduled ?? rotation, rotation)
             quiet = min(quiet ?? rotation, rotation)
         }
-        if let summary = alerts.nextDate {
-            scheduled = min(scheduled ?? summary, summary)
-            quiet = min(quiet ?? summary, summary)
+        for next in [alerts.nextDate, ActivityBanner.nextChange(state.activities, now: now)] {
+            guard let next else { continue }
+            scheduled = min(scheduled ?? next, next)
+            quiet = min(quiet ?? next, next)
         }
         renderer.quietUntil = quiet ?? .distantFuture
         return scheduled

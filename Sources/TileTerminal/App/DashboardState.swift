@@ -152,6 +152,8 @@ public struct DashboardState: Sendable {
     public internal(set) var catalog: [WidgetGallery.Item] = []
     /// Tiles whose alert the user has not seen yet: focusing or tapping one clears its mark.
     public internal(set) var alertedTiles: Set<String> = []
+    /// The live activities the banner shows, the latest started first.
+    public internal(set) var activities: [LiveActivity] = []
 
     /// A dashboard of `tiles` on a `screen`-sized terminal, in the size class `sizeClassSetting`
     /// chooses for it.
@@ -265,6 +267,11 @@ public struct DashboardState: Sendable {
         case .alerted(let ids):
             alertedTiles.formUnion(ids.subtracting(focusedID.map { [$0] } ?? []))
             return []
+        case .activities(let shown):
+            let rowsBefore = ActivityBanner.rows(for: activities.count)
+            activities = shown
+            if ActivityBanner.rows(for: shown.count) != rowsBefore { relayout() }
+            return []
         case .configFailed(let text):
             configError = text
             message = nil
@@ -345,13 +352,16 @@ public struct DashboardState: Sendable {
             // Every drawing has the old class's size; the shell draws the tiles again.
             for index in tiles.indices { tiles[index].grid = nil }
         }
-        layout = BoardLayout(
-            tiles: tiles.map { tile in
-                let grid = tile.family.gridSize(in: sizeClass)
-                return (tile.id, Size(width: grid.columns, height: grid.rows))
-            },
-            pageStarts: Set(tiles.indices.filter { tiles[$0].startsPage }),
-            screen: screen)
+        let sizes = tiles.map { tile in
+            let grid = tile.family.gridSize(in: sizeClass)
+            return (tile.id, Size(width: grid.columns, height: grid.rows))
+        }
+        let pageStarts = Set(tiles.indices.filter { tiles[$0].startsPage })
+        layout = BoardLayout(tiles: sizes, pageStarts: pageStarts, screen: screen, bannerRows: ActivityBanner.rows(for: activities.count))
+        if layout.isTooSmall, layout.bannerRows > 0 {
+            // The board before the banner: on a screen too small for both, the tiles stay.
+            layout = BoardLayout(tiles: sizes, pageStarts: pageStarts, screen: screen)
+        }
         if let focusedID, let focusedPage = layout.page(of: focusedID) {
             page = focusedPage
         } else {

@@ -7,8 +7,8 @@ import Glibc
 
 /// Draws the dashboard: a pure function of its state and the time (for the status line's ages).
 ///
-/// The board background, each tile of the page at its place, a stale badge in a tile's top-right
-/// corner, the focused tile's frame in the gutter around it (never over its content), hint labels,
+/// The board background, the live activities' banner at the top, each tile of the page at its
+/// place, a stale badge in a tile's top-right corner, the focused tile's frame in the gutter around it (never over its content), hint labels,
 /// the status line, and the help overlay on top.
 public enum DashboardView {
     /// The badge drawn in the top-right corner of a stale tile, `⚠ 12m`: a warning sign and how
@@ -44,10 +44,10 @@ public enum DashboardView {
 
     /// The screen for `state` at `now`, exactly `state.screen` in size.
     public static func screen(_ state: DashboardState, now: Date) -> CellGrid {
-        screen(state, statusLine: StatusLine(state: state, now: now), now: now)
+        screen(state, statusLine: StatusLine(state: state, now: now), banner: ActivityBanner(state.activities, now: now), now: now)
     }
 
-    private static func screen(_ state: DashboardState, statusLine: StatusLine, now: Date) -> CellGrid {
+    private static func screen(_ state: DashboardState, statusLine: StatusLine, banner: ActivityBanner, now: Date) -> CellGrid {
         let scheme = state.scheme
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: scheme) }
         var canvas = ScreenCanvas(size: state.screen, background: color("board.background"))
@@ -59,6 +59,7 @@ public enum DashboardView {
             return canvas.grid
         }
         for placement in state.visiblePlacements { drawTile(placement, of: state, now: now, in: &canvas) }
+        drawBanner(banner, in: &canvas, state: state)
         if case .arrange = state.mode {
             // Frames share the gutter between rows: the focused tile's is drawn last, whole.
             let placements = state.visiblePlacements
@@ -131,6 +132,7 @@ public enum DashboardView {
         public let changedAreas: [Rect]?
         fileprivate let backdrop: Backdrop?
         fileprivate let statusLine: StatusLine
+        fileprivate let banner: ActivityBanner
         /// The stale badges drawn, by tile: a badge's age changes the tile's rows.
         fileprivate let badges: [String: String]
     }
@@ -169,6 +171,7 @@ public enum DashboardView {
     ) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)
+        let banner = ActivityBanner(state.activities, now: now)
         var badges: [String: String] = [:]
         for placement in state.visiblePlacements {
             badges[placement.id] = badge(of: placement.id, in: state, now: now)
@@ -176,8 +179,8 @@ public enum DashboardView {
         guard var previous = previous.take(), let backdrop, previous.backdrop == backdrop,
               previous.grid.width == state.screen.width, previous.grid.height == state.screen.height
         else {
-            return Frame(grid: screen(state, statusLine: statusLine, now: now), changedAreas: nil, backdrop: backdrop,
-                         statusLine: statusLine, badges: badges)
+            return Frame(grid: screen(state, statusLine: statusLine, banner: banner, now: now), changedAreas: nil, backdrop: backdrop,
+                         statusLine: statusLine, banner: banner, badges: badges)
         }
         // The canvas takes the last frame's grid: when the caller gave up its frame (the board
         // does), the screen is drawn over in place instead of copied (every cell retained and
@@ -192,9 +195,12 @@ public enum DashboardView {
         if statusLine != previous.statusLine {
             drawStatusLine(statusLine, in: &canvas, state: state)
         }
+        if banner != previous.banner {
+            drawBanner(banner, in: &canvas, state: state)
+        }
         // The canvas knows which cells it wrote: only those can differ from the last frame.
         return Frame(grid: canvas.grid, changedAreas: canvas.changed.map { [$0] } ?? [], backdrop: backdrop,
-                     statusLine: statusLine, badges: badges)
+                     statusLine: statusLine, banner: banner, badges: badges)
     }
 
     /// The frame after `previous` for live texts' ticks alone: the cells `changedCells` of those
@@ -215,7 +221,7 @@ public enum DashboardView {
             drawTile(placement, of: state, now: now, cells: cells, decorations: false, in: &canvas)
         }
         return Frame(grid: canvas.grid, changedAreas: canvas.changed.map { [$0] } ?? [], backdrop: last.backdrop,
-                     statusLine: last.statusLine, badges: last.badges)
+                     statusLine: last.statusLine, banner: last.banner, badges: last.badges)
     }
 
     /// `text` broken at spaces into lines of at most `width` columns (a longer word is cut).
@@ -243,6 +249,11 @@ public enum DashboardView {
         environment.colorScheme = state.scheme
         environment.theme = state.theme
         return environment
+    }
+
+    private static func drawBanner(_ banner: ActivityBanner, in canvas: inout ScreenCanvas, state: DashboardState) {
+        guard state.layout.bannerRows > 0 else { return }
+        banner.draw(in: &canvas, width: state.screen.width, theme: state.theme, scheme: state.scheme, rowLimit: state.layout.bannerRows)
     }
 
     private static func drawStatusLine(_ line: StatusLine, in canvas: inout ScreenCanvas, state: DashboardState) {

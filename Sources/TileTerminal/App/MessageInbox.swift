@@ -11,11 +11,17 @@ final class MessageInbox: Sendable {
     private let messages = TakeAllQueue<String>()
     private let events = TakeAllQueue<DashboardEvent>()
     private let configChanged = Mutex(false)
+    private let activitiesChanged = Mutex(false)
 
     /// Notes that the config file changed.
     func postConfigChange() { configChanged.withLock { $0 = true } }
     /// Whether the config file changed since the last call.
     func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
+
+    /// Notes that a live activity changed (the board channel said so).
+    func postActivityChange() { activitiesChanged.withLock { $0 = true } }
+    /// Whether a live activity changed since the last call.
+    func takeActivityChange() -> Bool { activitiesChanged.withLock { changed in defer { changed = false }; return changed } }
 
     func post(_ message: String) { messages.append(message) }
     /// Posts an event for the board's state (a gallery preview drawn on another thread).

@@ -3,7 +3,7 @@ import TileUI
 /// Where every tile of the board goes: tiles flow into rows in board order, rows into pages (a
 /// tile that starts a page of the config begins a new one), with
 /// a gutter of 2 columns between tiles and 1 row between rows; each row is centred, each page is
-/// centred vertically in the area above the status line.
+/// centred vertically in the area between the activity banner (when one shows) and the status line.
 ///
 /// Pure: a function of the tiles' sizes and the screen size, so paging and hit-testing are tested
 /// without a terminal.
@@ -35,23 +35,28 @@ public struct BoardLayout: Equatable, Sendable {
 
     /// The tiles of each page, in board order; at least one page (empty when there are no tiles).
     public let pages: [[Placement]]
-    /// The cells tiles may be drawn in: the screen minus the status line.
+    /// The cells tiles may be drawn in: the screen minus the banner rows and the status line.
     public let area: Rect
+    /// Rows above the board kept for the live activities' banner.
+    public let bannerRows: Int
     /// When no tile fits the screen: the terminal size that would fit the smallest tile (with its
     /// status line). Nil when at least one tile fits.
     public let neededSize: Size?
 
     /// Lays out `tiles` (id and size in cells, in board order) on a `screen`-sized terminal; the
-    /// tiles at the indices `pageStarts` begin new pages.
-    public init(tiles: [(id: String, size: Size)], pageStarts: Set<Int> = [], screen: Size) {
-        let area = Rect(x: 0, y: 0, width: max(0, screen.width), height: max(0, screen.height - Self.statusRows))
+    /// tiles at the indices `pageStarts` begin new pages; `bannerRows` rows at the top are kept
+    /// for the live activities' banner.
+    public init(tiles: [(id: String, size: Size)], pageStarts: Set<Int> = [], screen: Size, bannerRows: Int = 0) {
+        let area = Rect(
+            x: 0, y: bannerRows, width: max(0, screen.width), height: max(0, screen.height - Self.statusRows - bannerRows))
         self.area = area
+        self.bannerRows = bannerRows
         let fits = tiles.contains { $0.size.width <= area.size.width && $0.size.height <= area.size.height }
         if tiles.isEmpty || fits {
             neededSize = nil
         } else {
             let smallest = tiles.map(\.size).min { ($0.width * $0.height, $0.width) < ($1.width * $1.height, $1.width) }!
-            neededSize = Size(width: smallest.width, height: smallest.height + Self.statusRows)
+            neededSize = Size(width: smallest.width, height: smallest.height + Self.statusRows + bannerRows)
         }
         pages = Self.paginate(Self.rows(of: tiles, pageStarts: pageStarts, width: area.size.width), area: area)
     }
@@ -71,7 +76,7 @@ public struct BoardLayout: Equatable, Sendable {
 
     /// The tile of page `page` under the screen cell (`x`, `y`), if any.
     public func placement(atX x: Int, y: Int, page: Int) -> Placement? {
-        guard pages.indices.contains(page), y < area.maxY, x < area.maxX else { return nil }
+        guard pages.indices.contains(page), y >= area.minY, y < area.maxY, x < area.maxX else { return nil }
         return pages[page].first { $0.rect.contains(x: x, y: y) }
     }
 

@@ -20,7 +20,6 @@ struct CommitProvider: IntentTimelineProvider {
     }
 
     func timeline(for settings: CommitIntent, in context: TimelineContext) async throws -> Timeline<CommitEntry> {
-        let now = context.now
         let showsOther = !settings.otherBranch.isEmpty && services.store?.value(forKey: settings.otherBranchKey) == "on"
         let configuration = settings.showing(other: showsOther)
         var timeline = try await timeline(showing: configuration, in: context)

@@ -1,0 +1,140 @@
+import FoundationEssentials
+import TileKit
+import TileUI
+
+/// The live activities at the top of the board, like the Dynamic Island: one pill-shaped row
+/// for each (at most ``maximumRows``), with its title and last line on the left, and its
+/// progress and live timer, or how it ended, on the right. Pure: a function of the activities
+/// and the time.
+public struct ActivityBanner: Equatable, Sendable {
+    /// One row as drawn.
+    public struct Row: Equatable, Sendable {
+        /// `●` running, `✓` done, `✗` failed or stopped, `+` more.
+        public var mark: String
+        public var title: String
+        /// The last line the command printed.
+        public var detail: String
+        /// How far it is, when it says.
+        public var progress: ActivityProgress?
+        /// The live timer while it runs; how it ended and how long it ran once it ended.
+        public var trailing: String
+        /// Whether it ended in failure (drawn in the stale colour).
+        public var failed: Bool
+    }
+
+    /// The rows, top first.
+    public let rows: [Row]
+
+    /// The most rows the banner takes.
+    public static let maximumRows = 3
+    /// The widest a row's pill gets, in cells.
+    public static let maximumWidth = 96
+    /// The cells of a row's progress bar.
+    static let barWidth = 10
+
+    /// The rows the banner takes for `count` activities.
+    public static func rows(for count: Int) -> Int { min(count, maximumRows) }
+
+    /// The banner for `activities` (the latest started first) at `now`: when there are more than
+    /// fit, the last row names the rest.
+    public init(_ activities: [LiveActivity], now: Date) {
+        let shown = activities.count > Self.maximumRows ? Array(activities.prefix(Self.maximumRows - 1)) : activities
+        var rows = shown.map { Self.row($0, now: now) }
+        if activities.count > shown.count {
+            let rest = activities.dropFirst(shown.count)
+            rows.append(Row(mark: "+", title: "\(rest.count) more", detail: rest.map(\.title).joined(separator: ", "),
+                            progress: nil, trailing: "tiles activity list", failed: false))
+        }
+        self.rows = rows
+    }
+
+    private static func row(_ activity: LiveActivity, now: Date) -> Row {
+        let clock = LiveActivity.clock(activity.elapsed(at: now))
+        guard let end = activity.end else {
+            return Row(mark: "●", title: activity.title, detail: activity.line, progress: activity.progress, trailing: clock, failed: false)
+        }
+        return Row(mark: end.succeeded ? "✓" : "✗", title: activity.title, detail: activity.line,
+                   progress: end.succeeded ? activity.progress : nil, trailing: "\(end.summary) · \(clock)", failed: !end.succeeded)
+    }
+
+    /// When the banner next changes by itself: a running activity's timer ticks each second;
+    /// an ended one leaves ``LiveActivity/linger`` after its end. Nil without activities.
+    public static func nextChange(_ activities: [LiveActivity], now: Date) -> Date? {
+        activities.map { activity -> Date in
+            guard let end = activity.end else {
+                let elapsed = now.timeIntervalSince(activity.startedAt)
+                return activity.startedAt.addingTimeInterval(max(0, elapsed.rounded(.down)) + 1)
+            }
+            return end.at.addingTimeInterval(LiveActivity.linger)
+        }.min()
+    }
+
+    // MARK: Drawing
+
+    /// Draws the rows at the top of `canvas`, each a pill centred on a row of `width` cells.
+    func draw(in canvas: inout ScreenCanvas, width: Int, theme: Theme, scheme: ColorScheme, rowLimit: Int) {
+        func color(_ name: String) -> RGBColor? { theme.color(named: name, scheme: scheme) }
+        let pill = color("text.primary"), text = color("board.background"), failure = color("status.stale")
+        let pillWidth = min(width, Self.maximumWidth)
+        let x = (width - pillWidth) / 2
+        for (y, row) in rows.prefix(rowLimit).enumerated() {
+            let clip = Rect(x: x, y: y, width: pillWidth, height: 1)
+            canvas.fill(Rect(x: 0, y: y, width: width, height: 1), background: color("board.background"))
+            canvas.fill(clip, background: pill)
+            let right = Self.trailingText(row)
+            let rightWidth = right.cellWidth
+            let left = Self.cut(" \(row.mark) \(row.title)", width: pillWidth - rightWidth - 2)
+            var column = x + canvas.write(left, x: x, y: y, clip: clip, foreground: row.failed ? failure : text, background: pill, attributes: .bold)
+            if !row.detail.isEmpty {
+                let detail = Self.cut("  " + row.detail, width: pillWidth - (column - x) - rightWidth - 1)
+                column += canvas.write(detail, x: column, y: y, clip: clip, foreground: text, background: pill)
+            }
+            canvas.write(right, x: x + pillWidth - rightWidth, y: y, clip: clip, foreground: row.failed ? failure : text, background: pill)
+        }
+    }
+
+    /// The right end of a row: the progress bar and its text, then the timer or the ending.
+    static func trailingText(_ row: Row) -> String {
+        var parts: [String] = []
+        if let progress = row.progress {
+            let filled = Int((progress.fraction * Double(barWidth)).rounded())
+            parts.append(String(repeating: "━", count: filled) + String(repeating: "─", count: barWidth - filled) + " " + progress.text)
+        }
+        parts.append(row.trailing)
+        return parts.joined(separator: "  ") + " "
+    }
+
+    /// One line for a status bar (`tiles render --activity`): each activity as its mark, title,
+    /// progress and timer or ending, separated by ` │ `; the mark in the theme's focus colour
+    /// while it runs and its stale colour after a failure, the rest in the bar's own colours.
+    public static func statusGrid(_ activities: [LiveActivity], now: Date, theme: Theme, scheme: ColorScheme) -> CellGrid {
+        let rows = activities.map { row($0, now: now) }
+        let texts = rows.map { row in ([row.title] + [row.progress?.text, row.trailing].compactMap { $0 }).joined(separator: " ") }
+        let width = zip(rows, texts).map { 2 + $0.1.cellWidth }.reduce(0, +) + 3 * max(0, rows.count - 1)
+        var canvas = ScreenCanvas(size: Size(width: width, height: 1), background: nil)
+        let clip = Rect(x: 0, y: 0, width: width, height: 1)
+        var x = 0
+        for (index, (row, text)) in zip(rows, texts).enumerated() {
+            if index > 0 { x += canvas.write(" │ ", x: x, y: 0, clip: clip, foreground: nil, background: nil) }
+            let mark = row.failed ? "status.stale" : row.mark == "●" ? "focus.border" : "text.secondary"
+            x += canvas.write(row.mark + " ", x: x, y: 0, clip: clip, foreground: theme.color(named: mark, scheme: scheme), background: nil, attributes: .bold)
+            x += canvas.write(text, x: x, y: 0, clip: clip, foreground: nil, background: nil)
+        }
+        return canvas.grid
+    }
+
+    /// `text` cut to `width` cells, ending in `…` when cut.
+    static func cut(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard text.cellWidth > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = character.cellWidth
+            guard used + characterWidth <= width - 1 else { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + "…"
+    }
+}

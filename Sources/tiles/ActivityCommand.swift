@@ -1,0 +1,255 @@
+import ArgumentParser
+import FoundationEssentials
+import TileKit
+import TileTerminal
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiles activity`: live activities, shown on every running board while they run.
+struct ActivityCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "activity",
+        abstract: "Show a running command, or a script's own progress, on every board (a live activity).",
+        discussion: """
+            A live activity shows at the top of every running board, and of boards started later: \
+            its title, the last line its command printed, its progress when the line holds one \
+            (42%, 3/7) and a live timer; at its end, how it ended and an alert. It stays \
+            \(Int(LiveActivity.linger / 60)) minutes after its end. `tiles render --activity` prints \
+            them for a status bar.
+
+            Examples:
+              tiles activity run -- make deploy
+              tiles activity run --title backup -- rsync -a --info=progress2 ~/ /mnt/backup/
+              id=$(tiles activity start --title "nightly import")
+              tiles activity update --id "$id" --progress 3/7 --line "table users"
+              tiles activity end --id "$id" --status 0
+            """,
+        subcommands: [Run.self, Start.self, Update.self, End.self, List.self]
+    )
+
+    /// The store of this user's runtime folder, and that folder (where boards listen).
+    static func store() throws -> (ActivityStore, URL) {
+        let directory: URL
+        do {
+            directory = try BoardChannel.directory(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure(message: "live activities: \(error)")
+        }
+        return (ActivityStore(runtimeDirectory: directory, log: { Console.printError("tiles: \($0)") }), directory)
+    }
+
+    /// Writes `activity` and tells the running boards.
+    static func save(_ activity: LiveActivity) throws {
+        let (store, directory) = try store()
+        store.removeGone(at: Date())
+        try store.save(activity)
+        BoardChannel.send(.activityChanged(id: activity.id), directory: directory)
+    }
+
+    /// The activity `id`, or a message saying there is none.
+    static func existing(_ id: String) throws -> LiveActivity {
+        guard LiveActivity.isValidID(id) else { throw ValidationError(idRule(id)) }
+        guard let activity = try store().0.activity(id) else {
+            throw CommandFailure(message: "no activity '\(id)' (see `tiles activity list`)")
+        }
+        return activity
+    }
+
+    static func idRule(_ id: String) -> String {
+        "'\(id)' cannot name an activity: use 1 to 64 letters, digits, '.', '_' or '-' (not starting with '.')"
+    }
+
+    /// `tiles activity run`.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run COMMAND as usual, showing it on every board until it ends; exits as COMMAND does.",
+            discussion: """
+                COMMAND's output passes through untouched (it still sees a terminal when tiles has \
+                one), Ctrl-C reaches COMMAND, and tiles exits with COMMAND's status (or its signal).
+
+                Examples:
+                  tiles activity run -- make deploy
+                  tiles activity run --title download -- curl -O https://example.com/big.iso
+                """
+        )
+
+        @Option(help: "The activity's title (default: the command).")
+        var title: String?
+
+        @Option(help: "The activity's id (default: made from the title and tiles' pid).")
+        var id: String?
+
+        @Argument(parsing: .captureForPassthrough, help: "The command and its arguments, after --.")
+        var command: [String] = []
+
+        private var commandLine: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
+
+        func validate() throws {
+            guard !commandLine.isEmpty else { throw ValidationError("name the command to run: tiles activity run -- COMMAND …") }
+            if let id, !LiveActivity.isValidID(id) { throw ValidationError(ActivityCommand.idRule(id)) }
+        }
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let title = title ?? commandLine.joined(separator: " ")
+            // Without a title, the id is made from the program's name alone (`make-4242`).
+            let name = self.title ?? String(commandLine[0].split(separator: "/").last ?? "activity")
+            let activity = LiveActivity(
+                id: id ?? LiveActivity.makeID(title: name, number: getpid()), title: title, startedAt: Date(), owner: getpid())
+            var reporter: ActivityReporter?
+            do {
+                let (store, directory) = try ActivityCommand.store()
+                store.removeGone(at: Date())
+                reporter = ActivityReporter(activity: activity, store: store, channel: directory, log: { Console.printError("tiles: \($0)") })
+            } catch {
+                Console.printError("tiles: \(error); running the command without showing it")
+            }
+            let runner = ActivityRunner(command: commandLine, environment: environment, reporter: reporter)
+            switch runner.run() {
+            case .exited(let status):
+                Glibc.exit(status)
+            case .signaled(let number):
+                // Ended as the command did, so that a shell sees the interrupt (and stops a loop).
+                signal(number, SIG_DFL)
+                var signals = sigset_t()
+                sigemptyset(&signals)
+                sigaddset(&signals, number)
+                pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+                raise(number)
+                Glibc.exit(128 + number)
+            case .notStarted(let code):
+                Console.printError("tiles: cannot run '\(commandLine[0])': \(String(cString: strerror(code)))")
+                Glibc.exit(code == ENOENT ? 127 : 126)
+            }
+        }
+    }
+
+    /// `tiles activity start`.
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start an activity a script reports on by itself; prints its id.",
+            discussion: """
+                The activity runs until `tiles activity end`, or for at most 8 hours without an update.
+
+                Example:
+                  id=$(tiles activity start --title "nightly import" --line "connecting")
+                """
+        )
+
+        @Option(help: "The activity's title.")
+        var title: String?
+
+        @Option(help: "The activity's id (default: made from the title and the caller's pid).")
+        var id: String?
+
+        @Option(help: "What it is doing now: a line of text.")
+        var line: String?
+
+        @Option(help: "How far it is: 42% or 3/7.")
+        var progress: String?
+
+        func validate() throws {
+            guard title != nil || id != nil else { throw ValidationError("give the activity a --title (or an --id)") }
+            if let id, !LiveActivity.isValidID(id) { throw ValidationError(ActivityCommand.idRule(id)) }
+            if let progress, ActivityProgress(argument: progress) == nil { throw ValidationError(Update.progressRule(progress)) }
+        }
+
+        func run() throws {
+            let title = title ?? id!
+            let now = Date()
+            var activity = LiveActivity(id: id ?? LiveActivity.makeID(title: title, number: getppid()), title: title, startedAt: now)
+            if let line { activity.report(line: line, at: now) }
+            if let progress { activity.progress = ActivityProgress(argument: progress) }
+            try ActivityCommand.save(activity)
+            Console.print(activity.id)
+        }
+    }
+
+    /// `tiles activity update`.
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report a running activity's progress or line.",
+            discussion: "Example:\n  tiles activity update --id nightly-import-4242 --progress 3/7 --line \"table users\""
+        )
+
+        @Option(help: "The activity's id (as `start` printed it).")
+        var id: String
+
+        @Option(help: "What it is doing now: a line of text (its progress is read from it too).")
+        var line: String?
+
+        @Option(help: "How far it is: 42% or 3/7.")
+        var progress: String?
+
+        @Option(help: "A new title.")
+        var title: String?
+
+        static func progressRule(_ progress: String) -> String {
+            "--progress '\(progress)' is not a progress: give a percentage (42%) or a count of a total (3/7)"
+        }
+
+        func validate() throws {
+            guard line != nil || progress != nil || title != nil else {
+                throw ValidationError("nothing to update: give --line, --progress or --title")
+            }
+            if let progress, ActivityProgress(argument: progress) == nil { throw ValidationError(Self.progressRule(progress)) }
+        }
+
+        func run() throws {
+            var activity = try ActivityCommand.existing(id)
+            guard activity.end == nil else { throw CommandFailure(message: "activity '\(id)' has ended") }
+            let now = Date()
+            if let line { activity.report(line: line, at: now) }
+            if let progress { activity.progress = ActivityProgress(argument: progress) }
+            if let title { activity.title = WidgetAlert.clean(title, limit: LiveActivity.titleLimit) }
+            activity.updatedAt = now
+            try ActivityCommand.save(activity)
+        }
+    }
+
+    /// `tiles activity end`.
+    struct End: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "End an activity: every board shows how it ended, and alerts once.",
+            discussion: "Example:\n  tiles activity end --id nightly-import-4242 --status 1 --line \"table users: disk full\""
+        )
+
+        @Option(help: "The activity's id (as `start` printed it).")
+        var id: String
+
+        @Option(help: "Its exit status: 0 for success (the default), anything else for a failure.")
+        var status: Int32 = 0
+
+        @Option(help: "Its last line.")
+        var line: String?
+
+        func run() throws {
+            var activity = try ActivityCommand.existing(id)
+            guard activity.end == nil else { throw CommandFailure(message: "activity '\(id)' has already ended") }
+            let now = Date()
+            if let line { activity.report(line: line, at: now) }
+            activity.updatedAt = now
+            activity.end = LiveActivity.Ending(at: now, status: status)
+            try ActivityCommand.save(activity)
+        }
+    }
+
+    /// `tiles activity list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the activities the boards show: id, state, title, progress, time and last line.",
+            discussion: "Example:\n  tiles activity list"
+        )
+
+        func run() throws {
+            let now = Date()
+            let activities = try ActivityCommand.store().0.all().compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }
+            for activity in activities {
+                let state = activity.end.map { $0.succeeded ? "✓ \($0.summary)" : "✗ \($0.summary)" } ?? "● running"
+                let fields = [activity.id, state, activity.title, activity.progress?.text ?? "", LiveActivity.clock(activity.elapsed(at: now)), activity.line]
+                Console.print(fields.filter { !$0.isEmpty }.map { $0.escapingControlCharacters() }.joined(separator: "  "))
+            }
+        }
+    }
+}

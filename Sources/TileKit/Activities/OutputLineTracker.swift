@@ -1,6 +1,6 @@
-/// The last line a command printed, read from its output bytes as they pass: escape sequences
-/// (CSI, OSC and the like) are dropped, and a carriage return starts the line again, as a
-/// progress bar redrawn in place would show it.
+/// The last line a command printed, read from its UTF-8 output bytes as they pass: escape
+/// sequences (CSI, OSC and the like, also in their C1 forms U+009B and U+009D) are dropped, and a
+/// carriage return starts the line again, as a progress bar redrawn in place would show it.
 public struct OutputLineTracker: Sendable {
     /// The line being written now, in bytes.
     private var current: [UInt8] = []
@@ -10,6 +10,8 @@ public struct OutputLineTracker: Sendable {
 
     private enum State: Sendable {
         case text
+        /// After 0xC2, the lead byte of U+0080…U+00BF: the C1 controls among them start sequences.
+        case c1Lead
         case escape
         /// Inside a control sequence (`ESC [ … final`).
         case controlSequence
@@ -32,10 +34,19 @@ public struct OutputLineTracker: Sendable {
                 switch byte {
                 case 0x1B: state = .escape
                 case 0x0A, 0x0D: endLine()
-                case 0x9B: state = .controlSequence
-                case 0x9D, 0x90: state = .string
+                case 0xC2: state = .c1Lead
                 default:
-                    if byte >= 0x20 || byte == 0x09, current.count < Self.byteLimit { current.append(byte) }
+                    if byte >= 0x20 || byte == 0x09 { append(byte) }
+                }
+            case .c1Lead:
+                switch byte {
+                case 0x9B: state = .controlSequence
+                case 0x9D, 0x90, 0x9E, 0x9F: state = .string
+                case 0x80...0x9F: state = .text  // another C1 control: dropped
+                default:
+                    state = .text
+                    append(0xC2)
+                    take(CollectionOfOne(byte))
                 }
             case .escape:
                 switch byte {
@@ -58,6 +69,10 @@ public struct OutputLineTracker: Sendable {
     public var lastLine: String {
         let bytes = current.contains(where: { $0 != 0x20 && $0 != 0x09 }) ? current : finished
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if current.count < Self.byteLimit { current.append(byte) }
     }
 
     private mutating func endLine() {

@@ -46,6 +46,8 @@ public final class ActivityRunner {
         /// The descriptor it is copied to (1 or 2).
         var destination: Int32
         var open = true
+        /// The last line written through it.
+        var lines = OutputLineTracker()
     }
 
     /// Runs the command to its end and reports how it ended (the activity's end written).
@@ -71,7 +73,8 @@ public final class ActivityRunner {
         }
         reporter?.write(at: Date())
         let exitDescriptor = tiles_pidfd_open(pid)
-        var tracker = OutputLineTracker()
+        // The last line is the one of the output written to last (stdout or stderr).
+        var lastRelay = 0
         var waitStatus: Int32?
         while waitStatus == nil {
             var descriptors = [pollfd(fd: doorbell.readDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -84,21 +87,27 @@ public final class ActivityRunner {
                     if number == SIGWINCH, let terminal { copyWindowSize(to: terminal) } else { kill(pid, number) }
                 }
             }
-            for index in relays.indices where relays[index].open { copy(&relays[index], tracker: &tracker) }
+            for index in relays.indices where relays[index].open {
+                if copy(&relays[index]) { lastRelay = index }
+            }
             waitStatus = reap(pid)
-            reporter?.update(at: Date()) { $0.report(line: tracker.lastLine, at: Date()) }
+            let line = relays.isEmpty ? "" : relays[lastRelay].lines.lastLine
+            reporter?.update(at: Date()) { $0.report(line: line, at: Date()) }
             reporter?.writeIfDue(at: Date())
         }
         // What the command wrote before it ended, and what is still buffered.
-        for index in relays.indices where relays[index].open { copy(&relays[index], tracker: &tracker) }
-        relays.forEach { close($0.source) }
+        for index in relays.indices where relays[index].open {
+            if copy(&relays[index]) { lastRelay = index }
+        }
+        let lastLine = relays.isEmpty ? "" : relays[lastRelay].lines.lastLine
+        for relay in relays where relay.source >= 0 { close(relay.source) }
         if exitDescriptor >= 0 { close(exitDescriptor) }
         let status = waitStatus ?? 0
         let outcome: Outcome = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
         if let reporter {
             let now = Date()
             reporter.update(at: now) { activity in
-                activity.report(line: tracker.lastLine, at: now)
+                activity.report(line: lastLine, at: now)
                 switch outcome {
                 case .exited(let code): activity.end = .init(at: now, status: code)
                 case .signaled(let number): activity.end = .init(at: now, signal: number)
@@ -130,26 +139,30 @@ public final class ActivityRunner {
         return nil
     }
 
-    /// Copies what `relay` has now, without blocking; closes it at its end.
-    private func copy(_ relay: inout Relay, tracker: inout OutputLineTracker) {
+    /// Copies what `relay` has now, without blocking; closes it at its end. True when it copied
+    /// anything.
+    @discardableResult
+    private func copy(_ relay: inout Relay) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var copied = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(relay.source, $0.baseAddress, $0.count) }
             if count > 0 {
-                tracker.take(buffer[0..<count])
+                copied = true
+                relay.lines.take(buffer[0..<count])
                 if !writeAll(buffer[0..<count], to: relay.destination) {
                     // Nobody reads tiles' output any more: the command learns it as it would have.
                     close(relay.source)
                     relay.source = -1
                     relay.open = false
-                    return
+                    return copied
                 }
                 continue
             }
             if count < 0, errno == EINTR { continue }
             // EAGAIN: nothing more for now. 0, or EIO from a pseudo-terminal: every writer closed it.
             if count == 0 || errno != EAGAIN { relay.open = false }
-            return
+            return copied
         }
     }
 

@@ -103,3 +103,32 @@ import TileKit
         }
     }
 }
+
+/// The `system` widget's triggers: a rise past `cpuAlert` or `memoryAlert` alerts once, in an
+/// entry whose date every board reading the same rise names alike.
+@Suite struct SystemAlertTests {
+    @Test func aRisePastAThresholdAlertsOnceAndNotWhileItStaysAbove() async throws {
+        let root = try SystemSamplerTests.proc(
+            stat: "cpu  100 0 0 900 0 0 0 0\n", meminfo: "MemTotal: 1000 kB\nMemAvailable: 600 kB\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let services = WidgetServices(environment: ["TILES_PROC_ROOT": root.path], directories: nil, version: "test", offline: true)
+        let widget = try #require(BuiltinWidgets.all(services: services).first { $0.kind == "system" })
+        #expect(widget.alerts?.contains("cpuAlert") == true, "tiles list says why it alerts")
+        let parameters: [String: ParameterValue] = ["cpuAlert": .integer(90), "memoryAlert": .integer(80)]
+        let start = Date(timeIntervalSince1970: 1_800_000_004)
+        func reading(busy: Int, idle: Int, available: Int, at seconds: TimeInterval) async throws -> AnyTimelineEntry? {
+            try "cpu  \(busy) 0 0 \(idle) 0 0 0 0\n".write(to: root.appendingPathComponent("stat"), atomically: true, encoding: .utf8)
+            try "MemTotal: 1000 kB\nMemAvailable: \(available) kB\n".write(to: root.appendingPathComponent("meminfo"), atomically: true, encoding: .utf8)
+            let context = TimelineContext(family: .systemSmall, now: start.addingTimeInterval(seconds))
+            return try await widget.timeline(in: context, parameters: parameters).entries.first
+        }
+        #expect(try await reading(busy: 100, idle: 900, available: 600, at: 0)?.alert == nil, "the first reading has nothing to rise from")
+        #expect(try await reading(busy: 150, idle: 1850, available: 600, at: 10)?.alert == nil, "5% CPU, 40% memory")
+        let rise = try #require(try await reading(busy: 1100, idle: 1900, available: 100, at: 20))
+        #expect(rise.alert == WidgetAlert(title: "本机: CPU 95%，内存 90%", body: "超过告警线", sound: true))
+        #expect(rise.date == Date(timeIntervalSince1970: 1_800_000_020), "on the interval's grid: \(rise.date)")
+        #expect(try await reading(busy: 2090, idle: 1910, available: 100, at: 30)?.alert == nil, "still above: no second alert")
+        #expect(try await reading(busy: 2100, idle: 2900, available: 600, at: 40)?.alert == nil, "back below")
+        #expect(try await reading(busy: 3100, idle: 2900, available: 600, at: 50)?.alert?.title == "本机: CPU 100%", "a new rise")
+    }
+}

@@ -25,7 +25,7 @@ final class SystemSampler: Sendable {
     static let historyLength = 30
 
     private let root: URL
-    private let state = Mutex<(last: Counters?, cpu: [Double], network: [Double])>((nil, [], []))
+    private let state = Mutex<(last: Counters?, cpu: [Double], network: [Double], use: SystemUse?)>((nil, [], [], nil))
 
     init(root: URL) {
         self.root = root
@@ -56,12 +56,22 @@ final class SystemSampler: Sendable {
             state.last = counters
             state.cpu = Array((state.cpu + [cpuUse]).suffix(Self.historyLength))
             state.network = Array((state.network + [rate]).suffix(Self.historyLength))
-            return SystemEntry(
+            var entry = SystemEntry(
                 date: date, cpu: cpuUse, memoryUsed: memory.used, memoryTotal: memory.total, load: load,
                 networkRate: rate, cpuHistory: state.cpu, networkHistory: state.network)
+            // The first reading's CPU use is the average since boot: no rise to compare with.
+            entry.previousUse = previous == nil ? nil : state.use
+            state.use = SystemUse(cpu: cpuUse, memory: entry.memoryUse)
+            return entry
         }
     }
 
+}
+
+/// CPU and memory use of one reading, each between 0 and 1.
+struct SystemUse: Codable, Hashable {
+    var cpu: Double
+    var memory: Double
 }
 
 /// The files of a `/proc` the `system` widget reads (`stat`, `meminfo`, `loadavg`, `net/dev`),

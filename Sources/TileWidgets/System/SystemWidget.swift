@@ -17,7 +17,14 @@ public struct SystemEntry: TimelineEntry, Hashable {
     public var networkHistory: [Double]
     /// The machine read, when it is not this one.
     public var host: String?
+    /// Given when a reading crossed a threshold the tile set (`cpuAlert`, `memoryAlert`).
+    public var alert: WidgetAlert?
+    /// The use of the machine's reading before this one, to tell a rise past a threshold.
+    var previousUse: SystemUse?
     public var relevance: TimelineEntryRelevance? { nil }
+
+    /// The memory in use, between 0 and 1.
+    var memoryUse: Double { memoryTotal > 0 ? Double(memoryUsed) / Double(memoryTotal) : 0 }
 
     /// The sample the gallery, previews and `tiles render --offline` show.
     static func sample(at date: Date) -> SystemEntry {
@@ -29,16 +36,43 @@ public struct SystemEntry: TimelineEntry, Hashable {
     }
 }
 
-/// The `system` widget's setting: the machine to read, this one when empty.
+/// The `system` widget's settings: the machine to read (this one when empty), and the
+/// thresholds whose crossing alerts, like sampler's triggers (0: none).
 public struct SystemIntent: WidgetIntent {
     /// Any destination ssh accepts (`me@server`, an alias of `~/.ssh/config`); empty: this machine.
     public var host = ""
+    /// Alert when CPU use rises to this percentage or past it; 0: never.
+    public var cpuAlert = 0
+    /// Alert when memory use rises to this percentage or past it; 0: never.
+    public var memoryAlert = 0
 
     public init() {}
 
     public static let parameters: [WidgetParameter<SystemIntent>] = [
         .string("host", title: "主机 (ssh)", \.host, maxLength: 255, rule: hostRule),
+        .integer("cpuAlert", title: "CPU 告警 (%，0 不提醒)", \.cpuAlert, range: 0...100),
+        .integer("memoryAlert", title: "内存告警 (%，0 不提醒)", \.memoryAlert, range: 0...100),
     ]
+
+    /// The alert for `entry` when its CPU or memory use crossed a threshold since `previous`
+    /// (the reading before it): once per rise, not again while the use stays above.
+    func alert(for entry: SystemEntry) -> WidgetAlert? {
+        guard let previous = entry.previousUse else { return nil }
+        let machine = entry.host ?? "本机"
+        var crossed: [String] = []
+        if cpuAlert > 0, Self.crossed(Double(cpuAlert) / 100, from: previous.cpu, to: entry.cpu) {
+            crossed.append("CPU \(SystemView.percent(entry.cpu))")
+        }
+        if memoryAlert > 0, Self.crossed(Double(memoryAlert) / 100, from: previous.memory, to: entry.memoryUse) {
+            crossed.append("内存 \(SystemView.percent(entry.memoryUse))")
+        }
+        guard !crossed.isEmpty else { return nil }
+        return WidgetAlert(title: "\(machine): \(crossed.joined(separator: "，"))", body: "超过告警线", sound: true)
+    }
+
+    private static func crossed(_ threshold: Double, from before: Double, to now: Double) -> Bool {
+        before < threshold && now >= threshold
+    }
 
     /// `host`'s rule: one argument for ssh, never an option.
     static let hostRule = ParameterRule(expected: "empty (this machine) or a host ssh can reach, like me@server") { host in
@@ -74,6 +108,11 @@ struct SystemProvider: IntentTimelineProvider {
             let files = ProcFiles(remoteOutput: String(decoding: output, as: UTF8.self))
             entry = services.systemSampler(for: configuration.host).sample(at: context.now, files: files)
             entry.host = configuration.host
+        }
+        if configuration.cpuAlert > 0 || configuration.memoryAlert > 0, let alert = configuration.alert(for: entry) {
+            entry.alert = alert
+            // Boards reading the same rise within one interval name it alike, so it alerts once.
+            entry.date = Date(timeIntervalSince1970: (entry.date.timeIntervalSince1970 / Self.interval).rounded(.down) * Self.interval)
         }
         return Timeline(entries: [entry], policy: .after(context.now.addingTimeInterval(Self.interval)))
     }
@@ -187,5 +226,6 @@ struct SystemWidget {
         .description("本机或另一台主机（host，经 ssh）的 CPU、内存、负载与网络，读自 /proc，每 10 秒更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
         .computedLocally(unlessSet: "host")
+        .alerts("when CPU or memory use rises past cpuAlert or memoryAlert (off by default), with the bell")
     }
 }

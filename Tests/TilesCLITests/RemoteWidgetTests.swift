@@ -185,6 +185,22 @@ struct RemoteDocsTests {
         #expect(result.stdout.contains("1 page, 4 tiles (system, system, system, system)"), "\(result.stdout)")
     }
 
+    @Test func theCPUAlertExampleOfWidgetsMdIsAValidConfig() throws {
+        let home = try DashboardHome()
+        let folder = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.example("cpu-alert", in: "widgets.md").write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let result = try runTiles(["check"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 page, 1 tile (system)"), "\(result.stdout)")
+        // Out of range is refused as every parameter is.
+        let wrong = try Self.example("cpu-alert", in: "widgets.md").replacingOccurrences(of: "cpuAlert = 90", with: "cpuAlert = 190")
+        try wrong.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        let refused = try runTiles(["check"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("cpuAlert"), "\(refused.stderr)")
+    }
+
     @Test func theHostExampleOfExtensionsMdIsAValidConfig() throws {
         let home = try DashboardHome()
         let folder = home.root.appendingPathComponent("config/tiles")

@@ -97,5 +97,6 @@ struct CommitWidget {
         .description("The latest commit of a GitHub branch, checked every 5 minutes; ↻ checks now, a toggle switches to a second branch.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline])
         .intents(RefreshCommitIntent.self, SwitchCommitBranchIntent.self)
+        .alerts("on a new commit, when alertOnNewCommit is on (off by default)")
     }
 }

@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+import TileKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tiles activity` without a board: the command's output passes through byte for byte, its
 /// exit status (or signal) comes back, and scripts report with start, update and end.
@@ -91,4 +95,55 @@ import Testing
         #expect(render.stderr == "tiles: --board does not go with --activity, which prints the activities alone\n")
         #expect(try runTiles(["render", "--activity"], environment: variables).stdout == "", "no activity, no line")
     }
+}
+
+/// What `tiles activity run` costs the boards: one announcement at the start and one at the end
+/// for a silent command, and at most four a second for a chatty one.
+@Suite(.serialized) struct ActivityAnnouncementTests {
+    /// Runs `script` under `tiles activity run` while a board channel in the home's runtime
+    /// folder counts the announcements; returns them, and how long the run took.
+    private func announcements(of script: String) throws -> (requests: [BoardChannel.Request], seconds: TimeInterval) {
+        let home = try DashboardHome()
+        let runtime = home.root.appendingPathComponent("run")
+        let heard = Heard()
+        let channel = try BoardChannel(directory: try BoardChannel.directory(environment: ["XDG_RUNTIME_DIR": runtime.path])) { request, _ in
+            heard.append(request)
+        }
+        defer { channel.close() }
+        let listening = Thread {
+            while !Thread.current.isCancelled {
+                var descriptor = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 50) > 0 { channel.acceptPending() }
+            }
+        }
+        listening.start()
+        defer { listening.cancel() }
+        let started = Date()
+        let result = try runTiles(["activity", "run", "--title", "t", "--", "sh", "-c", script], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        let seconds = Date().timeIntervalSince(started)
+        #expect(result.status == 0)
+        usleep(100_000)
+        return (heard.requests, seconds)
+    }
+
+    @Test func aSilentCommandIsAnnouncedAtItsStartAndEndOnly() throws {
+        let heard = try announcements(of: "sleep 1.5").requests
+        #expect(heard.count == 2, "\(heard)")
+        #expect(Set(heard.map { if case .activityChanged(let id) = $0 { id.hasPrefix("t-") } else { false } }) == [true])
+    }
+
+    @Test func aChattyCommandIsAnnouncedAtMostFourTimesASecond() throws {
+        // 200 lines in a second or more.
+        let (heard, seconds) = try announcements(of: "i=0; while [ $i -lt 200 ]; do echo line $i; i=$((i+1)); sleep 0.005; done")
+        let most = 2 + Int((seconds / ActivityReporter.interval).rounded(.up))
+        #expect(heard.count >= 3 && heard.count <= most, "\(heard.count) announcements in \(seconds) s")
+    }
+}
+
+/// Requests a board channel heard, from its listening thread.
+final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var heard: [BoardChannel.Request] = []
+    var requests: [BoardChannel.Request] { lock.withLock { heard } }
+    func append(_ request: BoardChannel.Request) { lock.withLock { heard.append(request) } }
 }

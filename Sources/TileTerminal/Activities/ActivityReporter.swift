@@ -45,6 +45,11 @@ public final class ActivityReporter {
         write(at: now)
     }
 
+    /// Writes the change waiting, if any, now, whatever the interval (the end).
+    public func flush(at now: Date) {
+        if pendingSince != nil { write(at: now) }
+    }
+
     /// Writes the activity now, whatever the interval.
     public func write(at now: Date) {
         pendingSince = nil

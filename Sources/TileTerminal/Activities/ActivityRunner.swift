@@ -24,6 +24,8 @@ public final class ActivityRunner {
     private let command: [String]
     private let environment: [String: String]
     private let reporter: ActivityReporter?
+    /// What each read takes from a relay.
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
 
     /// Runs `command` (looked up on PATH) in `environment`, reporting through `reporter` (none
     /// when no board can be told: the command runs all the same).
@@ -81,18 +83,27 @@ public final class ActivityRunner {
             if exitDescriptor >= 0 { descriptors.append(pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0)) }
             for relay in relays where relay.open { descriptors.append(pollfd(fd: relay.source, events: Int16(POLLIN), revents: 0)) }
             let timeout = pollTimeout(exitKnown: exitDescriptor >= 0)
-            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR { break }
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR {
+                // Nothing to watch with: the command's end is still its status.
+                waitStatus = reap(pid, blocking: true)
+                break
+            }
             if descriptors[0].revents != 0 {
                 for number in doorbell.take(drainingPipe: true).signals {
                     if number == SIGWINCH, let terminal { copyWindowSize(to: terminal) } else { kill(pid, number) }
                 }
             }
-            for index in relays.indices where relays[index].open {
-                if copy(&relays[index]) { lastRelay = index }
+            var copied = false
+            for index in relays.indices where relays[index].open && copy(&relays[index]) {
+                lastRelay = index
+                copied = true
             }
             waitStatus = reap(pid)
-            let line = relays.isEmpty ? "" : relays[lastRelay].lines.lastLine
-            reporter?.update(at: Date()) { $0.report(line: line, at: Date()) }
+            // Only output is news: a silent command costs the boards nothing.
+            if copied {
+                let line = relays[lastRelay].lines.lastLine
+                reporter?.update(at: Date()) { $0.report(line: line, at: Date()) }
+            }
             reporter?.writeIfDue(at: Date())
         }
         // What the command wrote before it ended, and what is still buffered.
@@ -114,7 +125,7 @@ public final class ActivityRunner {
                 case .notStarted: break
                 }
             }
-            reporter.write(at: now)
+            reporter.flush(at: now)
         }
         return outcome
     }
@@ -130,23 +141,26 @@ public final class ActivityRunner {
         return timeout
     }
 
-    /// The command's wait status once it ended; nil while it runs.
-    private func reap(_ pid: pid_t) -> Int32? {
+    /// The command's wait status once it ended; nil while it runs (unless `blocking`).
+    private func reap(_ pid: pid_t, blocking: Bool = false) -> Int32? {
         var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid { return status }
-        if result < 0, errno != EINTR { return 0 }
-        return nil
+        while true {
+            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if result == pid { return status }
+            if result < 0, errno == EINTR { continue }
+            // ECHILD: someone else reaped it, and its status is lost; call it a failure.
+            return result < 0 ? 1 << 8 : nil
+        }
     }
 
     /// Copies what `relay` has now, without blocking; closes it at its end. True when it copied
     /// anything.
     @discardableResult
     private func copy(_ relay: inout Relay) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let descriptor = relay.source
         var copied = false
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(relay.source, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 copied = true
                 relay.lines.take(buffer[0..<count])

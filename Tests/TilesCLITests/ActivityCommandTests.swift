@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TileKit
+import TileTerminal
 #if canImport(Glibc)
 import Glibc
 #endif

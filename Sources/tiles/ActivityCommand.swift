@@ -140,7 +140,7 @@ struct ActivityCommand: ParsableCommand {
         @Option(help: "The activity's title.")
         var title: String?
 
-        @Option(help: "The activity's id (default: made from the title and the caller's pid).")
+        @Option(help: "The activity's id (default: made from the title and a number of its own).")
         var id: String?
 
         @Option(help: "What it is doing now: a line of text.")
@@ -158,7 +158,7 @@ struct ActivityCommand: ParsableCommand {
         func run() throws {
             let title = title ?? id!
             let now = Date()
-            var activity = LiveActivity(id: id ?? LiveActivity.makeID(title: title, number: getppid()), title: title, startedAt: now)
+            var activity = LiveActivity(id: id ?? LiveActivity.makeID(title: title, number: getpid()), title: title, startedAt: now)
             if let line { activity.report(line: line, at: now) }
             if let progress { activity.progress = ActivityProgress(argument: progress) }
             try ActivityCommand.save(activity)

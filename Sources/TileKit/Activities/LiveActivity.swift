@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TileBase
+import TileUI
 
 /// Something running right now (ActivityKit's Live Activity): a command under `tiles activity
 /// run`, or a script reporting with `tiles activity start/update/end`. Every board shows it from
@@ -128,12 +129,9 @@ public struct LiveActivity: Codable, Hashable, Sendable {
         max(0, (end?.at ?? now).timeIntervalSince(startedAt))
     }
 
-    /// `0:07`, `12:30`, `1:02:03`: whole seconds of `interval`.
+    /// `0:07`, `12:30`, `1:02:03`: whole seconds of `interval`, as `Text(_:style: .timer)` shows them.
     public static func clock(_ interval: TimeInterval) -> String {
-        let seconds = Int(max(0, interval))
-        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+        DateTextFormatter.clock(Int(max(0, interval)), showsHours: true)
     }
 
     /// The alert its end gives: what ended, how, and its last line.

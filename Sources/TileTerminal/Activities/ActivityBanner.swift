@@ -62,8 +62,7 @@ public struct ActivityBanner: Equatable, Sendable {
     public static func nextChange(_ activities: [LiveActivity], now: Date) -> Date? {
         activities.map { activity -> Date in
             guard let end = activity.end else {
-                let elapsed = now.timeIntervalSince(activity.startedAt)
-                return activity.startedAt.addingTimeInterval(max(0, elapsed.rounded(.down)) + 1)
+                return DateTextFormatter.nextTick(after: max(now, activity.startedAt), alignedTo: activity.startedAt, step: 1)
             }
             return end.at.addingTimeInterval(LiveActivity.linger)
         }.min()

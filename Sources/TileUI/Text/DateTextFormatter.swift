@@ -6,7 +6,7 @@ import Glibc
 
 /// Formats self-updating date text as docs/rules.md B4 specifies (en_US), as a pure function of the
 /// target date and "now", and says when the text next changes.
-enum DateTextFormatter {
+public enum DateTextFormatter {
     /// `.time`: short time, "9:41 AM" (B4.2).
     static func time(_ date: Date, in zone: Zone) -> String {
         let parts = zone.localTime(for: date)
@@ -72,7 +72,7 @@ enum DateTextFormatter {
     }
 
     /// `H:MM:SS` from an hour on (when hours are shown), else `M:SS`.
-    static func clock(_ total: Int, showsHours: Bool) -> String {
+    public static func clock(_ total: Int, showsHours: Bool) -> String {
         let hours = showsHours ? total / 3600 : 0
         let minutes = (total - hours * 3600) / 60
         let seconds = total % 60
@@ -81,7 +81,7 @@ enum DateTextFormatter {
     }
 
     /// The next instant after `now` at which a text counting whole `step`s from `target` changes.
-    static func nextTick(after now: Date, alignedTo target: Date, step: TimeInterval) -> Date {
+    public static func nextTick(after now: Date, alignedTo target: Date, step: TimeInterval) -> Date {
         let elapsed = now.timeIntervalSince(target)
         return target.addingTimeInterval((floor(elapsed / step) + 1) * step)
     }

@@ -84,6 +84,20 @@ import Glibc
         try board.session.waitFor(timeout: 10, "the interrupt") { $0.contains("✗ wait") && $0.contains("interrupted") }
     }
 
+    @Test func theCommandSeesATerminalOfTheRealOnesSizeAndHearsItsResize() throws {
+        let home = try home()
+        let server = try StubHTTPServer(routes: EndToEndTests.routes())
+        defer { server.stop() }
+        // `stty size <&1` asks the command's stdout: the pseudo-terminal tiles gives it.
+        let shell = try terminal(home, server: server, """
+            '\(EndToEndTests.tiles)' activity run --title size -- sh -c 'trap "stty size <&1" WINCH; stty size <&1; while :; do sleep 0.1; done'
+            """)
+        defer { shell.close() }
+        try shell.waitFor(timeout: 10, "the first size") { $0.contains("10 80") }
+        try shell.resize(width: 50, height: 8)
+        try shell.waitFor(timeout: 10, "the new size, after the resize") { $0.contains("8 50") }
+    }
+
     @Test func aScriptReportsFromAnotherShellAndABoardStartedLaterShowsIt() throws {
         let home = try home()
         let server = try StubHTTPServer(routes: EndToEndTests.routes())

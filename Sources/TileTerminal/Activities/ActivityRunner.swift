@@ -90,7 +90,13 @@ public final class ActivityRunner {
             }
             if descriptors[0].revents != 0 {
                 for number in doorbell.take(drainingPipe: true).signals {
-                    if number == SIGWINCH, let terminal { copyWindowSize(to: terminal) } else { kill(pid, number) }
+                    if number != SIGWINCH {
+                        kill(pid, number)
+                    } else if let terminal, copyWindowSize(to: terminal) {
+                        // The command may have asked for its size before the copy: tell it again.
+                        // tiles hears it too, and finds the size unchanged.
+                        killpg(getpgrp(), SIGWINCH)
+                    }
                 }
             }
             var copied = false
@@ -236,13 +242,18 @@ public final class ActivityRunner {
         return (master, slave)
     }
 
-    /// Gives the pseudo-terminal the real terminal's size (at the start, and on SIGWINCH).
-    private func copyWindowSize(to master: Int32) {
-        var size = winsize()
+    /// Gives the pseudo-terminal the real terminal's size (at the start, and on SIGWINCH);
+    /// true when that changed it.
+    @discardableResult
+    private func copyWindowSize(to master: Int32) -> Bool {
+        var size = winsize(), current = winsize()
         for descriptor: Int32 in [1, 2, 0] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 {
+            _ = ioctl(master, UInt(TIOCGWINSZ), &current)
+            guard size.ws_row != current.ws_row || size.ws_col != current.ws_col else { return false }
             _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-            return
+            return true
         }
+        return false
     }
 
     /// Starts the command: stdin the terminal's, stdout and stderr `output` and `error`, in

@@ -47,13 +47,19 @@ struct ActivityCommand: ParsableCommand {
         BoardChannel.send(.activityChanged(id: activity.id), directory: directory)
     }
 
-    /// The activity `id`, or a message saying there is none.
-    static func existing(_ id: String) throws -> LiveActivity {
+    /// Changes the running activity `id` with `change` (given the time), writes it under the
+    /// store's lock and tells the running boards; refuses one that is missing or has ended.
+    static func change(_ id: String, _ change: (inout LiveActivity, Date) -> Void) throws {
         guard LiveActivity.isValidID(id) else { throw ValidationError(idRule(id)) }
-        guard let activity = try store().0.activity(id) else {
-            throw CommandFailure(message: "no activity '\(id)' (see `tiles activity list`)")
+        let (store, directory) = try store()
+        let now = Date()
+        let changed = try store.update(id) { activity in
+            guard activity.end == nil else { throw CommandFailure(message: "activity '\(id)' has ended") }
+            change(&activity, now)
+            activity.updatedAt = now
         }
-        return activity
+        guard changed != nil else { throw CommandFailure(message: "no activity '\(id)' (see `tiles activity list`)") }
+        BoardChannel.send(.activityChanged(id: id), directory: directory)
     }
 
     static func idRule(_ id: String) -> String {
@@ -197,14 +203,11 @@ struct ActivityCommand: ParsableCommand {
         }
 
         func run() throws {
-            var activity = try ActivityCommand.existing(id)
-            guard activity.end == nil else { throw CommandFailure(message: "activity '\(id)' has ended") }
-            let now = Date()
-            if let line { activity.report(line: line, at: now) }
-            if let progress { activity.progress = ActivityProgress(argument: progress) }
-            if let title { activity.title = WidgetAlert.clean(title, limit: LiveActivity.titleLimit) }
-            activity.updatedAt = now
-            try ActivityCommand.save(activity)
+            try ActivityCommand.change(id) { activity, now in
+                if let line { activity.report(line: line, at: now) }
+                if let progress { activity.progress = ActivityProgress(argument: progress) }
+                if let title { activity.title = WidgetAlert.clean(title, limit: LiveActivity.titleLimit) }
+            }
         }
     }
 
@@ -225,13 +228,10 @@ struct ActivityCommand: ParsableCommand {
         var line: String?
 
         func run() throws {
-            var activity = try ActivityCommand.existing(id)
-            guard activity.end == nil else { throw CommandFailure(message: "activity '\(id)' has already ended") }
-            let now = Date()
-            if let line { activity.report(line: line, at: now) }
-            activity.updatedAt = now
-            activity.end = LiveActivity.Ending(at: now, status: status)
-            try ActivityCommand.save(activity)
+            try ActivityCommand.change(id) { activity, now in
+                if let line { activity.report(line: line, at: now) }
+                activity.end = LiveActivity.Ending(at: now, status: status)
+            }
         }
     }
 

@@ -116,6 +116,24 @@ import TileKit
     }
 }
 
+extension LiveActivityTests {
+    @Test func concurrentUpdatesLoseNoChange() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-activities-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = ActivityStore(runtimeDirectory: root, log: { _ in })
+        try store.save(LiveActivity(id: "import", title: "", startedAt: Date()))
+        // Each writer adds its letter to the line; without the lock, read-modify-writes overlap.
+        await withTaskGroup(of: Void.self) { group in
+            for letter in "abcdefghijklmnopqrst" {
+                group.addTask { _ = try? store.update("import") { $0.line += String(letter) } }
+            }
+        }
+        #expect(store.activity("import")?.line.count == 20)
+        #expect(try store.update("missing") { _ in } == nil, "nothing written for a missing activity")
+        #expect(store.activity("missing") == nil)
+    }
+}
+
 /// Lines a log received.
 final class LogLines: @unchecked Sendable {
     private let lock = NSLock()

@@ -36,6 +36,18 @@ public struct ActivityStore: Sendable {
         try folder.write(activity, to: activity.id + ".json")
     }
 
+    /// Changes activity `id` with `change` and writes it, under the store's lock, so that two
+    /// scripts reporting at once lose neither's change. Returns it as written; nil, writing
+    /// nothing, when there is none.
+    public func update(_ id: String, _ change: (inout LiveActivity) throws -> Void) throws -> LiveActivity? {
+        try FileLock.withLock(on: folder.directory.appending(path: ".lock")) {
+            guard var activity = activity(id) else { return nil }
+            try change(&activity)
+            try save(activity)
+            return activity
+        }
+    }
+
     /// Removes the activities no board shows any more at `now`.
     public func removeGone(at now: Date) {
         for activity in all() where activity.shown(at: now, isAlive: Self.isAlive) == nil {

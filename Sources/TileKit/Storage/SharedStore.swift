@@ -43,7 +43,7 @@ public struct SharedStore: Sendable {
     /// lock: a read-modify-write that another process's cannot interleave with (two boards
     /// ticking items of one list). A throw from `change` leaves the store as it was.
     public func update(_ key: String, _ change: (String?) throws -> String?) throws {
-        try withLock {
+        try FileLock.withLock(on: lockFile) {
             var values = try load()
             values[key] = try change(values[key])
             let encoder = JSONEncoder()
@@ -59,16 +59,6 @@ public struct SharedStore: Sendable {
         } catch {
             throw SharedStoreError.corrupt(path)
         }
-    }
-
-    private func withLock<T>(_ body: () throws -> T) throws -> T {
-        try FileManager.default.createDirectory(at: lockFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw AtomicFileError.cannotCreate(lockFile.path, errno: errno) }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
-        defer { flock(fd, LOCK_UN) }
-        return try body()
     }
 }
 

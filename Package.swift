@@ -21,7 +21,9 @@ let package = Package(
         .target(name: "TOML"),
         // Plain values every other target builds on: time zones (TZif), civil and internet dates,
         // percent-encoding, text search and trimming.
-        .target(name: "TileBase"),
+        .target(name: "TileBase", dependencies: ["CEpoll"]),
+        // epoll and eventfd for the Reactor (Swift's Glibc module leaves them out).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "TileUI", dependencies: ["TileBase", "CImageCodec"]),
         // PNG and JPEG decoding for Image: Debian's libpng and libjpeg-turbo behind a small C wrapper.
         .systemLibrary(name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

@@ -74,28 +74,12 @@ struct SharedRuns: Sendable {
         return false
     }
 
-    /// Returns when `file` is gone, or after `seconds`: an inotify watch read by a thread of its
-    /// own, so waiting costs no wake-ups and no libdispatch worker.
+    /// Returns when `file` is gone, or after `seconds`: a `FolderWait` on the network reactor,
+    /// so waiting costs no wake-ups, no thread and no libdispatch worker.
     static func waitForRemoval(of file: URL, within seconds: TimeInterval) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DetachedThread.start(named: "tiles.run-wait") {
-                let watch = inotify_init1(Int32(IN_CLOEXEC))
-                defer { if watch >= 0 { close(watch) } }
-                let deadline = Date().addingTimeInterval(seconds)
-                if watch >= 0 {
-                    _ = inotify_add_watch(watch, file.deletingLastPathComponent().path, UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM))
-                }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while access(file.path, F_OK) == 0 {
-                    let left = deadline.timeIntervalSinceNow
-                    guard left > 0, watch >= 0 else { break }
-                    var poller = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
-                    guard poll(&poller, 1, Int32(min(left, 60) * 1000)) > 0 else { continue }
-                    _ = buffer.withUnsafeMutableBytes { read(watch, $0.baseAddress, $0.count) }
-                }
-                continuation.resume()
-            }
-        }
+        let path = file.path
+        _ = await FolderWait(folder: file.deletingLastPathComponent().path)
+            .wait(until: { access(path, F_OK) != 0 }, within: .seconds(max(seconds, 0)))
     }
 
 }

@@ -21,7 +21,7 @@ extension WidgetServices {
         guard let lease = FetchLease(directory: leaseDirectory, key: key) else {
             // Another board is fetching: wait for what it brings (a few quiet sleeps, no spinning).
             for _ in 0..<40 {
-                try await NetworkLoop.shared.sleep(for: .milliseconds(250))
+                try await Reactor.network.sleep(for: .milliseconds(250))
                 if let value = fresh() { return value }
                 if !FetchLease.isHeld(directory: leaseDirectory, key: key) { break }
             }

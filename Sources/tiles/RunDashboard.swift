@@ -131,9 +131,6 @@ struct RunDashboard: ParsableCommand {
     }
 
     func run() throws {
-        // Providers share the network thread, where the HTTP client runs: with the main thread,
-        // the board's only threads while idle (docs/performance.md).
-        ProviderExecutor.shared.runJobsOnTheNetworkThread()
         let plainEnvironment = ProcessEnvironment.current()
         var environment = plainEnvironment
         let directories = TilesDirectories(environment: environment)

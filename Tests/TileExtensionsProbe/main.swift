@@ -49,7 +49,9 @@ let quiet = Latch()
 let streaming = StreamingProgram(ProgramCommand(["sh", "-c", "echo ready; exec sleep 1000"])) { event in
     if event == .line("ready") { quiet.release() }
 }
-// The reactor's pipe exists from here on; every run must give back all it opened.
+// The reactors' descriptors (the programs' and the providers') exist from here on; every run must
+// give back all it opened.
+_ = ProviderExecutor.shared.reactor
 let descriptorsBefore = openDescriptors()
 Task(executorPreference: ProviderExecutor.shared) {
     let runner = ProgramRunner(maxConcurrentRuns: 2)

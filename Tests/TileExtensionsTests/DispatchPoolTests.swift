@@ -17,11 +17,12 @@ import TileExtensions
         #expect(lines.first == "runs: cannot run 'tiles-no-such-program': No such file or directory; exit 1: oops; killed by SIGSEGV; ok; timed out after 0.2 s")
         #expect(lines.dropFirst().first == "descriptors left open: 0")
         #expect(lines.last == "wake-ups: 0")
-        // The main thread, the reactor and the provider thread (whose name is best effort: a new
-        // thread starts with its creator's), and none of libdispatch's (`…-qos`, `-qos.overcommit`).
+        // The main thread, the programs' reactor and the providers' (the network reactor), and none
+        // of libdispatch's (`…-qos`, `-qos.overcommit`).
         let threads = lines.dropFirst(2).first?.dropFirst("threads: ".count).split(separator: ",") ?? []
         #expect(threads.count == 3)
         #expect(threads.contains("tiles.programs"))
+        #expect(threads.contains("tiles.network"))
         #expect(!threads.contains { $0.contains("qos") })
     }
 }

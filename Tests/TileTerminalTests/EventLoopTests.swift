@@ -213,12 +213,4 @@ private final class ResizingInput: InputReading {
         #expect(loop.wait(until: Date().addingTimeInterval(0.05)) == [.deadline])
         #expect(input.reads == reads + 1, "one read before sleeping, none for a stale doorbell byte")
     }
-
-    @Test func timeoutsRoundUpToWholeMilliseconds() {
-        let now = Date()
-        #expect(EventLoop.timeout(until: nil, now: now) == -1)
-        #expect(EventLoop.timeout(until: now.addingTimeInterval(0.0101), now: now) == 11)
-        #expect(EventLoop.timeout(until: now.addingTimeInterval(-3), now: now) == 0)
-        #expect(EventLoop.timeout(until: now.addingTimeInterval(1e12), now: now) == Int32.max)
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TileBase
 import TileUISamples
 @testable import TileWidgets
 #if canImport(Glibc)
@@ -243,7 +244,7 @@ extension NetworkSuite {
                 _ = await fetchError { () async throws(FetchError) in try await fetcher.get(URL(string: "http://127.0.0.1:9/")!) }
             }
             // Nothing due: the thread sleeps in epoll_wait without a timeout until the next job.
-            #expect(await NetworkLoop.shared.timerCount() == 0)
+            #expect(await Reactor.network.timerCount() == 0)
         }
 
         static func chunked(_ body: [UInt8], size: Int) -> [UInt8] {

@@ -1,6 +1,7 @@
 import CProcessSpawn
 import FoundationEssentials
 import Glibc
+import TileBase
 import Synchronization
 
 /// Ends the processes a program left behind when its run ended (docs/extensions.md, "What a
@@ -20,7 +21,7 @@ final class LeftoverProcesses {
     private struct Leftover {
         /// Readable when it exits; -1 where pidfd_open failed (then it is checked on a short timer).
         let pidfd: Int32
-        var killDeadline: TimeInterval?
+        var killDeadline: Reactor.Instant?
     }
 
     /// The runs of every reactor in this process whose program may still be running: what they
@@ -54,7 +55,7 @@ final class LeftoverProcesses {
     /// `endingRuns`, a shut-down's) and sends it SIGTERM; `immediately`, after a shut-down's
     /// grace, sends SIGKILL instead. `leaders`, the programs the reactor itself waits for, are
     /// never adopted.
-    func adopt(endingRuns: Set<Int> = [], leaders: Set<pid_t> = [], now: TimeInterval, immediately: Bool = false) {
+    func adopt(endingRuns: Set<Int> = [], leaders: Set<pid_t> = [], now: Reactor.Instant, immediately: Bool = false) {
         // Children first, then the live runs: a run is marked live before its program is spawned,
         // so every child listed here belongs to a run already in the set (another reactor may be
         // starting one this moment).
@@ -63,7 +64,7 @@ final class LeftoverProcesses {
         for pid in children where leftovers[pid] == nil && !leaders.contains(pid) {
             guard let run = Self.run(of: pid), !live.contains(run),
                   Self.owned.withLock({ $0.insert(pid).inserted }) else { continue }
-            leftovers[pid] = Leftover(pidfd: tiles_pidfd_open(pid), killDeadline: now + grace)
+            leftovers[pid] = Leftover(pidfd: tiles_pidfd_open(pid), killDeadline: now.advanced(by: .seconds(grace)))
             signal(pid, immediately ? SIGKILL : SIGTERM)
         }
     }
@@ -74,18 +75,19 @@ final class LeftoverProcesses {
     }
 
     /// The earliest moment something here must happen.
-    func nextDeadline(now: TimeInterval) -> TimeInterval? {
-        var next: TimeInterval?
+    func nextDeadline(now: Reactor.Instant) -> Reactor.Instant? {
+        var next: Reactor.Instant?
+        let check = now.advanced(by: .milliseconds(50))
         for leftover in leftovers.values {
             if let deadline = leftover.killDeadline { next = min(next ?? deadline, deadline) }
-            if leftover.pidfd < 0 { next = min(next ?? now + 0.05, now + 0.05) }
+            if leftover.pidfd < 0 { next = min(next ?? check, check) }
         }
         return next
     }
 
     /// Sends SIGKILL to those whose grace is over, reaps those that exited; returns whether any
     /// was reaped (its children are then tiles' and may be adopted).
-    func update(now: TimeInterval) -> Bool {
+    func update(now: Reactor.Instant) -> Bool {
         var reaped = false
         for (pid, leftover) in leftovers {
             if let deadline = leftover.killDeadline, deadline <= now {

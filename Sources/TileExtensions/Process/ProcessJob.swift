@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TileBase
 
 /// One program in the reactor's care, from start to reaping. Created by a caller, then touched
 /// only on the reactor's thread.
@@ -36,11 +37,11 @@ final class ProcessJob: @unchecked Sendable {
     /// being skipped.
     var partialLine: [UInt8] = []
     var skippingLine = false
-    var startTime: TimeInterval = 0
+    var startTime = Reactor.now
     /// When the program gets SIGTERM (runs only).
-    var deadline: TimeInterval?
+    var deadline: Reactor.Instant?
     /// When the group gets SIGKILL, after a SIGTERM.
-    var killDeadline: TimeInterval?
+    var killDeadline: Reactor.Instant?
     /// Set when tiles ended the run (timeout, output cap, cancel); wins over the wait status.
     var forcedStatus: ProgramStatus?
     var exited = false
@@ -70,7 +71,7 @@ final class ProcessJob: @unchecked Sendable {
         deadline = nil
         guard killDeadline == nil else { return }
         signalGroup(SIGTERM)
-        killDeadline = ProcessReactor.now() + max(command.killGrace, 0)
+        killDeadline = Reactor.now.advanced(by: .seconds(max(command.killGrace, 0)))
     }
 
     // MARK: Output

@@ -4,16 +4,19 @@ import TileBase
 import Glibc
 import Synchronization
 
-// One file, longer than most: the reactor thread's loop, its requests, its pipes and the end of
-// a run share the thread's own state, which nothing outside this file may touch.
+// One file, longer than most: the reactor thread's requests, its watches, its pipes and the end
+// of a run share the thread's own state, which nothing outside this file may touch.
 
 /// The thread that starts, feeds, reads, times and reaps every program tiles runs.
 ///
-/// One thread sleeping in `poll()` on the programs' pipes and pidfds, a self-pipe for requests
-/// from other threads, and a timeout set to the next deadline: with nothing running, or with a
-/// streaming program that prints nothing, it makes no wake-ups. Nothing here touches
-/// libdispatch's global queues or Swift's global executor, whose first worker thread starts a
-/// pool monitor that ticks for the rest of the process (docs/performance.md).
+/// A `Reactor` of its own, on a thread of its own: every signal is blocked there (a SIGPIPE from a
+/// program that closed its stdin is consumed there), tiles is the programs' subreaper, and a
+/// program flooding its pipes never delays a network read. The programs' pipes and pidfds are
+/// watched; after each turn the reactor's state is tended (deadlines, exits, leftovers) and one
+/// timer set to the next deadline: with nothing running, or with a streaming program that prints
+/// nothing, it makes no wake-ups. Nothing here touches libdispatch's global queues or Swift's
+/// global executor, whose first worker thread starts a pool monitor that ticks for the rest of
+/// the process (docs/performance.md).
 final class ProcessReactor: @unchecked Sendable {
     /// The reactor every runner and streaming program uses; its thread starts with the first request.
     static let shared = ProcessReactor(name: "tiles.programs")
@@ -24,46 +27,43 @@ final class ProcessReactor: @unchecked Sendable {
         case stop(id: Int, status: ProgramStatus)
         /// Append bytes to what is written to the job's stdin.
         case write(id: Int, bytes: [UInt8])
-        /// Run `action` on the reactor's thread at `deadline` (monotonic seconds).
-        case timer(id: Int, deadline: TimeInterval, action: @Sendable () -> Void)
+        /// Run `action` on the reactor's thread at `deadline`.
+        case timer(id: Int, deadline: Reactor.Instant, action: @Sendable () -> Void)
         case cancelTimer(id: Int)
         /// End every program and what runs left (SIGTERM, the grace, SIGKILL), start nothing from
         /// now on, then call `done`.
         case shutDown(done: @Sendable () -> Void)
     }
 
-    private struct Inbox {
-        var requests: [Request] = []
-        var started = false
-    }
-
     /// Job and timer numbers, unique in the process: a run's number marks what it leaves behind.
     private static let nextID = Atomic<Int>(1)
 
-    private let name: String
-    private let inbox = Mutex(Inbox())
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    private let thread = Mutex<pthread_t?>(nil)
+    private let reactor: Reactor
+    private let started = Atomic<Bool>(false)
 
     // The reactor thread's own state.
     private var jobs: [Int: ProcessJob] = [:]
-    private var timers: [Int: (deadline: TimeInterval, action: @Sendable () -> Void)] = [:]
+    private var timers: [Int: Reactor.TimerID] = [:]
+    /// What the reactor watches for the jobs and leftovers, so that each turn changes only what changed.
+    private var watched: [Int32: Watch] = [:]
+    private struct Watch: Equatable {
+        /// The job, or the leftover's process id.
+        var owner: Int
+        var role: Role
+        var events: Reactor.Events
+    }
+    /// The one timer that ends a turn at the next deadline, and when it is due.
+    private var wakeTimer: (id: Reactor.TimerID, due: Reactor.Instant)?
     /// What runs that ended left running (tiles is their subreaper).
     private let leftovers = LeftoverProcesses()
     /// Whether `shutDown()` ran; read it on the reactor's thread (from a job's handler).
     private(set) var isShutDown = false
     /// A shut-down under way: when its grace ends, and whom to tell when everything is gone.
-    private var shutDownUnderWay: (graceEnds: TimeInterval, done: @Sendable () -> Void)?
+    private var shutDownUnderWay: (graceEnds: Reactor.Instant, done: @Sendable () -> Void)?
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
 
     init(name: String) {
-        self.name = name
-        var ends: [Int32] = [-1, -1]
-        precondition(tiles_pipe_cloexec(&ends) == 0, "ProcessReactor: pipe failed: \(String(cString: strerror(errno)))")
-        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
+        reactor = Reactor(name: name)
     }
 
     /// A number for a job or a timer, unique in the process.
@@ -73,35 +73,33 @@ final class ProcessReactor: @unchecked Sendable {
 
     /// Hands `request` to the reactor's thread (starting it the first time) and wakes it.
     func submit(_ request: Request) {
-        let startThread = inbox.withLock { inbox in
-            inbox.requests.append(request)
-            defer { inbox.started = true }
-            return !inbox.started
+        // Tended at once: a job started here must be watched before the turn sleeps.
+        reactor.execute { [self] in
+            handle(request)
+            tend()
         }
-        if startThread {
-            DetachedThread.start(named: name) { [self] in run() }
+        if !started.exchange(true, ordering: .acquiringAndReleasing) {
+            reactor.startThread(
+                // Descendants that outlive their program come back to tiles (`LeftoverProcesses`).
+                setUp: { _ = LeftoverProcesses.becomeSubreaper() },
+                afterEachTurn: { [self] in tend() })
         }
-        var byte: UInt8 = 1
-        // EAGAIN: the pipe is full, so the reactor wakes anyway.
-        while write(wakeWrite, &byte, 1) < 0 && errno == EINTR {}
     }
 
     /// Runs `action` on the reactor's thread soon, after what was submitted before it.
     func perform(_ action: @escaping @Sendable () -> Void) {
-        submit(.timer(id: makeID(), deadline: 0, action: action))
+        submit(.timer(id: makeID(), deadline: Reactor.now, action: action))
     }
 
     /// Whether the calling thread is the reactor's.
-    var isCurrentThread: Bool {
-        thread.withLock { $0.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-    }
+    var isCurrentThread: Bool { reactor.isCurrentThread }
 
     /// Ends every program running and every process runs left (SIGTERM, the grace, SIGKILL; runs
     /// end `.cancelled`, streaming programs are not restarted) and starts none from now on.
     /// Returns once they are gone, or a second after the grace if some cannot be reaped.
     func shutDown() {
         // A reactor that never started has nothing to end.
-        guard inbox.withLock({ $0.started }) else { return }
+        guard started.load(ordering: .acquiring) else { return }
         let sent = ThreadCondition()
         let done = Mutex(false)
         submit(.shutDown(done: {
@@ -116,67 +114,67 @@ final class ProcessReactor: @unchecked Sendable {
         sent.unlock()
     }
 
-    /// Monotonic seconds.
-    static func now() -> TimeInterval {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return TimeInterval(time.tv_sec) + TimeInterval(time.tv_nsec) / 1e9
-    }
-
     // MARK: The thread
 
-    private enum Role { case output, errors, input, exit }
+    private enum Role { case output, errors, input, exit, leftover }
 
-    private func run() {
-        thread.withLock { $0 = pthread_self() }
-        // Signals go to other threads; a SIGPIPE from writing to a program that closed its stdin
-        // stays pending here (and is consumed) instead of killing tiles.
-        var all = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, nil)
-        // Descendants that outlive their program come back to tiles (`LeftoverProcesses`).
-        _ = LeftoverProcesses.becomeSubreaper()
-        while true {
-            let requests = inbox.withLock { inbox in
-                defer { inbox.requests = [] }
-                return inbox.requests
-            }
-            for request in requests { handle(request) }
-            let now = Self.now()
-            fireDeadlines(now: now)
-            checkExitsWithoutPidfd()
-            for job in jobs.values where job.exited { finish(job) }
-            if leftovers.update(now: Self.now()) { adoptLeftovers() }
-            checkShutDown()
+    /// After each turn: deadlines, exits and leftovers, then what to watch and when to wake.
+    private func tend() {
+        let now = Reactor.now
+        fireDeadlines(now: now)
+        checkExitsWithoutPidfd()
+        for job in jobs.values where job.exited { finish(job) }
+        if leftovers.update(now: Reactor.now) { adoptLeftovers() }
+        checkShutDown()
+        updateWatches()
+        setWakeTimer(at: nextDeadline(now: Reactor.now))
+    }
 
-            var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            var owners: [(ProcessJob, Role)] = []
-            func watch(_ job: ProcessJob, _ fd: Int32, _ events: Int32, _ role: Role) {
-                descriptors.append(pollfd(fd: fd, events: Int16(events), revents: 0))
-                owners.append((job, role))
+    /// Watches what the jobs and leftovers need now: their output, their stdin while input waits,
+    /// their pidfds (a leftover's exit only ends the turn; it is reaped when tended).
+    private func updateWatches() {
+        var wanted: [Int32: (Watch, ProcessJob?)] = [:]
+        for job in jobs.values {
+            if job.stdout >= 0 { wanted[job.stdout] = (Watch(owner: job.id, role: .output, events: .readable), job) }
+            if job.stderr >= 0 { wanted[job.stderr] = (Watch(owner: job.id, role: .errors, events: .readable), job) }
+            if job.stdin >= 0 && !job.pendingInput.isEmpty {
+                wanted[job.stdin] = (Watch(owner: job.id, role: .input, events: .writable), job)
             }
-            for job in jobs.values {
-                if job.stdout >= 0 { watch(job, job.stdout, POLLIN, .output) }
-                if job.stderr >= 0 { watch(job, job.stderr, POLLIN, .errors) }
-                if job.stdin >= 0 && !job.pendingInput.isEmpty { watch(job, job.stdin, POLLOUT, .input) }
-                if let pidfd = job.process?.pidfd, pidfd >= 0 { watch(job, pidfd, POLLIN, .exit) }
+            if let pidfd = job.process?.pidfd, pidfd >= 0 {
+                wanted[pidfd] = (Watch(owner: job.id, role: .exit, events: .readable), job)
             }
-            // A leftover's exit only wakes the loop, which reaps it at the top.
-            for (_, pidfd) in leftovers.descriptors {
-                descriptors.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0))
-            }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout(now: Self.now()))
-            guard ready > 0 else { continue }
-            if descriptors[0].revents != 0 { drainWakePipe() }
-            for (index, (job, role)) in owners.enumerated() where descriptors[index + 1].revents != 0 {
+        }
+        for (pid, pidfd) in leftovers.descriptors {
+            wanted[pidfd] = (Watch(owner: Int(pid), role: .leftover, events: .readable), nil)
+        }
+        for (descriptor, watch) in watched where wanted[descriptor]?.0 != watch {
+            // A descriptor closed since is gone from epoll already; this forgets its handler.
+            reactor.unwatch(descriptor)
+            watched[descriptor] = nil
+        }
+        for (descriptor, (watch, job)) in wanted where watched[descriptor] == nil {
+            let role = watch.role
+            guard reactor.watch(descriptor, for: watch.events, { [unowned self] flags in
+                guard let job else { return }
                 switch role {
                 case .output: readOutput(job)
                 case .errors: readErrors(job)
                 case .input: writeInput(job)
-                // Only POLLIN means the leader exited; then reaping it cannot block.
-                case .exit: job.exited = descriptors[index + 1].revents & Int16(POLLIN) != 0
+                // Only readable means the leader exited; then reaping it cannot block.
+                case .exit: job.exited = flags.contains(.readable)
+                case .leftover: break
                 }
-            }
+            }) else { continue }
+            watched[descriptor] = watch
+        }
+    }
+
+    /// Keeps one timer at `due` (none when nil), so the turn ends when the next deadline is due.
+    private func setWakeTimer(at due: Reactor.Instant?) {
+        guard wakeTimer?.due != due else { return }
+        if let wakeTimer { reactor.cancel(wakeTimer.id) }
+        wakeTimer = due.map { due in
+            (reactor.schedule(at: due) { [unowned self] in wakeTimer = nil }, due)
         }
     }
 
@@ -190,13 +188,17 @@ final class ProcessReactor: @unchecked Sendable {
             guard let job = jobs[id], job.stdin >= 0 else { return }
             job.pendingInput.append(contentsOf: bytes)
         case .timer(let id, let deadline, let action):
-            timers[id] = (deadline, action)
+            timers[id] = reactor.schedule(at: deadline) { [unowned self] in
+                timers[id] = nil
+                action()
+            }
         case .cancelTimer(let id):
-            timers[id] = nil
+            if let timer = timers.removeValue(forKey: id) { reactor.cancel(timer) }
         case .shutDown(let done):
             isShutDown = true
+            for timer in timers.values { reactor.cancel(timer) }
             timers = [:]
-            shutDownUnderWay = (Self.now() + ProgramCommand.defaultKillGrace, done)
+            shutDownUnderWay = (Reactor.now.advanced(by: .seconds(ProgramCommand.defaultKillGrace)), done)
             for job in jobs.values { job.terminate(as: .cancelled) }
             adoptLeftovers()
             checkShutDown()
@@ -204,7 +206,7 @@ final class ProcessReactor: @unchecked Sendable {
     }
 
     private func start(_ job: ProcessJob) {
-        job.startTime = Self.now()
+        job.startTime = Reactor.now
         guard !isShutDown else {
             report(job, status: .cancelled, duration: 0)
             return
@@ -233,7 +235,7 @@ final class ProcessReactor: @unchecked Sendable {
             jobs[job.id] = job
             switch job.mode {
             case .run:
-                job.deadline = job.startTime + max(job.command.timeout, 0)
+                job.deadline = job.startTime.advanced(by: .seconds(max(job.command.timeout, 0)))
                 // A one-shot run's stdin ends after its input.
                 if job.pendingInput.isEmpty { job.closeInput() }
             case .stream(let handlers):
@@ -243,7 +245,7 @@ final class ProcessReactor: @unchecked Sendable {
         }
     }
 
-    private func fireDeadlines(now: TimeInterval) {
+    private func fireDeadlines(now: Reactor.Instant) {
         for job in jobs.values where !job.exited {
             if let deadline = job.deadline, deadline <= now {
                 job.terminate(as: .timedOut(job.command.timeout))
@@ -252,10 +254,6 @@ final class ProcessReactor: @unchecked Sendable {
                 job.killDeadline = nil
                 job.signalGroup(SIGKILL)
             }
-        }
-        for (id, timer) in timers where timer.deadline <= now {
-            timers[id] = nil
-            timer.action()
         }
     }
 
@@ -271,29 +269,23 @@ final class ProcessReactor: @unchecked Sendable {
         }
     }
 
-    /// poll()'s timeout in milliseconds: until the next deadline, or for ever.
-    private func timeout(now: TimeInterval) -> Int32 {
-        var next: TimeInterval?
-        func consider(_ deadline: TimeInterval?) {
+    /// The next moment `tend` has work: a run's deadline or kill, a leader without a pidfd to
+    /// check, an exit to finish, a leftover's, a shut-down's grace.
+    private func nextDeadline(now: Reactor.Instant) -> Reactor.Instant? {
+        var next: Reactor.Instant?
+        func consider(_ deadline: Reactor.Instant?) {
             guard let deadline else { return }
             next = min(next ?? deadline, deadline)
         }
         for job in jobs.values {
             consider(job.deadline)
             consider(job.killDeadline)
-            if job.process?.pidfd ?? 0 < 0 { consider(now + 0.05) }
+            if job.process?.pidfd ?? 0 < 0 { consider(now.advanced(by: .milliseconds(50))) }
             if job.exited { consider(now) }
         }
-        for timer in timers.values { consider(timer.deadline) }
         consider(leftovers.nextDeadline(now: now))
-        if let shutDownUnderWay { consider(shutDownUnderWay.graceEnds + (jobs.isEmpty && leftovers.isEmpty ? 0 : 1)) }
-        guard let next else { return -1 }
-        let milliseconds = ((next - now) * 1000).rounded(.up)
-        return Int32(max(0, min(milliseconds, Double(Int32.max))))
-    }
-
-    private func drainWakePipe() {
-        while read(wakeRead, buffer.baseAddress, buffer.count) > 0 {}
+        if let shutDownUnderWay { consider(shutDownUnderWay.graceEnds.advanced(by: .seconds(jobs.isEmpty && leftovers.isEmpty ? 0 : 1))) }
+        return next
     }
 
     // MARK: Pipes
@@ -382,13 +374,13 @@ final class ProcessReactor: @unchecked Sendable {
         job.process = nil
         jobs[job.id] = nil
         LeftoverProcesses.runEnded(job.id)
-        report(job, status: job.forcedStatus ?? waited, duration: Self.now() - job.startTime)
+        report(job, status: job.forcedStatus ?? waited, duration: Self.seconds(job.startTime.duration(to: Reactor.now)))
         adoptLeftovers()
     }
 
     /// Adopts the processes that runs no longer running left behind (`LeftoverProcesses`).
     private func adoptLeftovers() {
-        let now = Self.now()
+        let now = Reactor.now
         leftovers.adopt(
             endingRuns: isShutDown ? Set(jobs.keys) : [], leaders: Set(jobs.values.compactMap { $0.process?.pid }), now: now,
             immediately: shutDownUnderWay.map { now >= $0.graceEnds } ?? false)
@@ -398,14 +390,18 @@ final class ProcessReactor: @unchecked Sendable {
     /// gives up on what cannot be reaped a second later.
     private func checkShutDown() {
         guard let shutDown = shutDownUnderWay else { return }
-        let now = Self.now()
+        let now = Reactor.now
         if now >= shutDown.graceEnds {
             for job in jobs.values { job.signalGroup(SIGKILL) }
             leftovers.killAll()
         }
-        guard (jobs.isEmpty && leftovers.isEmpty) || now >= shutDown.graceEnds + 1 else { return }
+        guard (jobs.isEmpty && leftovers.isEmpty) || now >= shutDown.graceEnds.advanced(by: .seconds(1)) else { return }
         shutDownUnderWay = nil
         shutDown.done()
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func report(_ job: ProcessJob, status: ProgramStatus, duration: TimeInterval) {

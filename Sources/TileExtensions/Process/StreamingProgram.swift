@@ -207,7 +207,7 @@ protocol RestartScheduling: Sendable {
 extension ProcessReactor: RestartScheduling {
     func scheduleRestart(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> Int {
         let id = makeID()
-        submit(.timer(id: id, deadline: Self.now() + delay, action: action))
+        submit(.timer(id: id, deadline: Reactor.now.advanced(by: .seconds(delay)), action: action))
         return id
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import TileBase
 import TileKit
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,8 @@ public final class SSHConnections: Sendable {
         let program: StreamingProgram
         /// Why it ended; nil while it runs.
         let ended = Mutex<String?>(nil)
+        /// The waits for its socket, told when it ends.
+        let waits = Mutex<[FolderWait]>([])
 
         init(program: StreamingProgram) {
             self.program = program
@@ -50,11 +53,17 @@ public final class SSHConnections: Sendable {
             connections[destination] = connection
             return connection
         }
-        let deadline = Date().addingTimeInterval(max(timeout, 0.1))
-        while Date() < deadline {
-            if Self.isSocket(ssh.controlPath) { return nil }
+        // ssh makes the socket when it is connected, or exits: wait for either, on the network
+        // thread, without a timer ticking meanwhile.
+        let wait = FolderWait(folder: directory)
+        connection.waits.withLock { $0.append(wait) }
+        let settled = await wait.wait(until: {
+            Self.isSocket(ssh.controlPath) || connection.ended.withLock { $0 != nil }
+        }, within: .seconds(max(timeout, 0.1)))
+        connection.waits.withLock { $0.removeAll { $0 === wait } }
+        if settled {
             if let reason = connection.ended.withLock({ $0 }) { return SSHCommand.failure(of: destination, reason: reason) }
-            try? await Task.sleep(nanoseconds: 20_000_000)
+            return nil
         }
         stop(destination)
         return "ssh \(destination): no connection after \(Int(timeout.rounded())) s"
@@ -77,6 +86,7 @@ public final class SSHConnections: Sendable {
             guard case .exited(_, let reason, let restart) = event, restart != nil else { return }
             // Not restarted: the next run on the host starts a new connection.
             holder.withLock { $0?.ended.withLock { $0 = reason } }
+            for wait in holder.withLock({ $0?.waits.withLock { $0 } ?? [] }) { wait.recheck() }
             holder.withLock { $0 }?.program.stop()
         }
         let connection = Connection(program: program)

@@ -78,17 +78,19 @@ public final class ActivityRunner {
         // The last line is the one of the output written to last (stdout or stderr).
         var lastRelay = 0
         var waitStatus: Int32?
+        // The command's pidfd, its output and the signals' doorbell end a turn; what they hold
+        // is taken after it.
+        let reactor = Reactor(name: "tiles.activity")
+        var rang = false
+        reactor.watch(doorbell.readDescriptor, for: .readable) { _ in rang = true }
+        if exitDescriptor >= 0 { reactor.watch(exitDescriptor, for: .readable) { _ in } }
+        for relay in relays { reactor.watch(relay.source, for: .readable) { _ in } }
         while waitStatus == nil {
-            var descriptors = [pollfd(fd: doorbell.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            if exitDescriptor >= 0 { descriptors.append(pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0)) }
-            for relay in relays where relay.open { descriptors.append(pollfd(fd: relay.source, events: Int16(POLLIN), revents: 0)) }
-            let timeout = pollTimeout(exitKnown: exitDescriptor >= 0)
-            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR {
-                // Nothing to watch with: the command's end is still its status.
-                waitStatus = reap(pid, blocking: true)
-                break
+            rang = false
+            if reactor.runTurn(until: nextTurnEnd(exitKnown: exitDescriptor >= 0)) == .interrupted {
+                rang = true
             }
-            if descriptors[0].revents != 0 {
+            if rang {
                 for number in doorbell.take(drainingPipe: true).signals {
                     if number != SIGWINCH {
                         kill(pid, number)
@@ -100,9 +102,13 @@ public final class ActivityRunner {
                 }
             }
             var copied = false
-            for index in relays.indices where relays[index].open && copy(&relays[index]) {
-                lastRelay = index
-                copied = true
+            for index in relays.indices where relays[index].open {
+                let source = relays[index].source
+                if copy(&relays[index]) {
+                    lastRelay = index
+                    copied = true
+                }
+                if !relays[index].open { reactor.unwatch(source) }
             }
             waitStatus = reap(pid)
             // Only output is news: a silent command costs the boards nothing.
@@ -136,15 +142,15 @@ public final class ActivityRunner {
         return outcome
     }
 
-    /// How long `poll` may sleep: until the next report is due, or, without a pidfd to say
-    /// when the command ends, a fifth of a second.
-    private func pollTimeout(exitKnown: Bool) -> Int32 {
-        var timeout: Int32 = exitKnown ? -1 : 200
+    /// When a turn must end at the latest: when the next report is due, or, without a pidfd to
+    /// say when the command ends, a fifth of a second from now; nil for no limit.
+    private func nextTurnEnd(exitKnown: Bool) -> Reactor.Instant? {
+        var wait: Duration? = exitKnown ? nil : .milliseconds(200)
         if let next = reporter?.nextWrite {
-            let wait = Int32(max(0, min(1000, next.timeIntervalSinceNow * 1000).rounded(.up)))
-            timeout = timeout < 0 ? wait : min(timeout, wait)
+            let untilReport = Duration.seconds(max(0, min(1, next.timeIntervalSinceNow)))
+            wait = min(wait ?? untilReport, untilReport)
         }
-        return timeout
+        return wait.map { Reactor.now.advanced(by: $0) }
     }
 
     /// The command's wait status once it ended; nil while it runs (unless `blocking`).

@@ -172,7 +172,7 @@ final class EffectRunner {
             family: choice.family, isPreview: true, now: options.clock.now(), reason: .user, colorScheme: state.scheme,
             sizeClass: state.sizeClass)
         let inbox = self.inbox, wake = self.wake
-        Task {
+        Task(executorPreference: ProviderExecutor.shared) {
             let entry = await widget.snapshot(in: context)
             let grid = widget.render(entry, family: choice.family, environment: environment).grid
             inbox.post(event: .galleryPreview(choice, grid))

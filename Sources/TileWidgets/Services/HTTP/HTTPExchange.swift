@@ -39,9 +39,9 @@ final class HTTPExchange: @unchecked Sendable {
     private enum Phase { case resolving, connecting, tunnelling, handshaking, sending, receiving, finished }
 
     private let target: Target
-    private let loop: NetworkLoop
+    private let loop: Reactor
     private let connectTimeout: Duration
-    private let deadline: UInt64
+    private let deadline: Reactor.Instant
     private let authorities: String?
     private let completion: (Result<FetchResponse, FetchError>) -> Void
     private var parser: HTTPResponseParser
@@ -56,14 +56,14 @@ final class HTTPExchange: @unchecked Sendable {
     private var tunnelAnswer: [UInt8] = []
     /// Whether any byte of the response has come.
     private var receivedAny = false
-    private var deadlineTimer: NetworkLoop.TimerID?
-    private var connectTimer: NetworkLoop.TimerID?
+    private var deadlineTimer: Reactor.TimerID?
+    private var connectTimer: Reactor.TimerID?
 
-    /// An exchange that must end by `deadline` (``NetworkLoop/now()``), connect (and shake
+    /// An exchange that must end by `deadline` (``Reactor/now``), connect (and shake
     /// hands) within `connectTimeout`, and read a body of at most `maximumBodyBytes`;
     /// `authorities` is a PEM file of trusted certificate authorities, nil for the system's.
     init(
-        target: Target, loop: NetworkLoop, connectTimeout: Duration, deadline: UInt64, maximumBodyBytes: Int,
+        target: Target, loop: Reactor, connectTimeout: Duration, deadline: Reactor.Instant, maximumBodyBytes: Int,
         authorities: String?, completion: @escaping (Result<FetchResponse, FetchError>) -> Void
     ) {
         self.target = target
@@ -77,9 +77,8 @@ final class HTTPExchange: @unchecked Sendable {
 
     /// Begins the exchange (on the loop's thread).
     func start() {
-        let now = NetworkLoop.now()
-        guard deadline > now else { return finish(.failure(.timedOut)) }
-        deadlineTimer = loop.schedule(after: .nanoseconds(Int64(deadline - now))) { [self] in
+        guard deadline > Reactor.now else { return finish(.failure(.timedOut)) }
+        deadlineTimer = loop.schedule(at: deadline) { [self] in
             // A proxy that took the request and never answered is the proxy's failure.
             if let proxy = target.proxy, !receivedAny, phase == .sending || phase == .receiving {
                 return finish(.failure(.proxy("no answer through \(proxy.name) in time")))
@@ -152,7 +151,7 @@ final class HTTPExchange: @unchecked Sendable {
             return connected()
         }
         guard failure == EINPROGRESS else { return connectFailed(failure) }
-        let watching = loop.watch(socket, for: EPOLLOUT.rawValue) { [self] _ in
+        let watching = loop.watch(socket, for: .writable) { [self] _ in
             var failure: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
@@ -169,7 +168,7 @@ final class HTTPExchange: @unchecked Sendable {
     private func connected() {
         if let tunnelRequest = target.tunnelRequest {
             phase = .tunnelling
-            return write(tunnelRequest) { [self] in whenReady(EPOLLIN.rawValue) { [self] in readTunnelAnswer() } }
+            return write(tunnelRequest) { [self] in whenReady(.readable) { [self] in readTunnelAnswer() } }
         }
         guard target.usesTLS else {
             cancelConnectTimer()
@@ -202,7 +201,7 @@ final class HTTPExchange: @unchecked Sendable {
             guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else {
                 return finish(.failure(.proxy("\(proxy.name): \(String(cString: strerror(failure)))")))
             }
-            return whenReady(EPOLLIN.rawValue) { [self] in readTunnelAnswer() }
+            return whenReady(.readable) { [self] in readTunnelAnswer() }
         }
     }
 
@@ -225,9 +224,9 @@ final class HTTPExchange: @unchecked Sendable {
             cancelConnectTimer()
             send()
         case TILES_TLS_WANT_READ:
-            whenReady(EPOLLIN.rawValue) { [self] in handshake() }
+            whenReady(.readable) { [self] in handshake() }
         case TILES_TLS_WANT_WRITE:
-            whenReady(EPOLLOUT.rawValue) { [self] in handshake() }
+            whenReady(.writable) { [self] in handshake() }
         case TILES_TLS_CLOSED:
             finish(.failure(.cannotConnect("connection closed by the server during the TLS handshake")))
         default:
@@ -246,7 +245,7 @@ final class HTTPExchange: @unchecked Sendable {
         phase = .sending
         write(target.request) { [self] in
             phase = .receiving
-            whenReady(EPOLLIN.rawValue) { [self] in receive() }
+            whenReady(.readable) { [self] in receive() }
         }
     }
 
@@ -331,16 +330,16 @@ final class HTTPExchange: @unchecked Sendable {
 
     /// The events to wait for after a read or write returned `result` (with `failure` as errno
     /// for a plain socket); nil when it failed.
-    private func wait(after result: Int, errno failure: Int32, writing: Bool) -> UInt32? {
+    private func wait(after result: Int, errno failure: Int32, writing: Bool) -> Reactor.Events? {
         if tls != nil {
             switch result {
-            case TILES_TLS_WANT_READ: return EPOLLIN.rawValue
-            case TILES_TLS_WANT_WRITE: return EPOLLOUT.rawValue
+            case TILES_TLS_WANT_READ: return .readable
+            case TILES_TLS_WANT_WRITE: return .writable
             default: return nil
             }
         }
         guard failure == EAGAIN || failure == EWOULDBLOCK || failure == EINTR else { return nil }
-        return writing ? EPOLLOUT.rawValue : EPOLLIN.rawValue
+        return writing ? .writable : .readable
     }
 
     private func fail(after result: Int, errno failure: Int32, while doing: String) {
@@ -355,7 +354,7 @@ final class HTTPExchange: @unchecked Sendable {
 
     /// Calls `next` once the socket is ready for `events` (or has an error or hang-up, which
     /// the next call then reports).
-    private func whenReady(_ events: UInt32, _ next: @escaping () -> Void) {
+    private func whenReady(_ events: Reactor.Events, _ next: @escaping () -> Void) {
         if !loop.watch(socket, for: events, { _ in next() }) {
             finish(.failure(.cannotConnect("cannot watch the connection: \(String(cString: strerror(errno)))")))
         }

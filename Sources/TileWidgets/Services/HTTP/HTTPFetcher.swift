@@ -1,11 +1,12 @@
 import FoundationEssentials
+import TileBase
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Performs GET requests for the widgets' services: HTTP/1.1 over TCP, or over TLS for `https`
 /// (OpenSSL, the peer's certificate checked against the system's authorities), each request on
-/// a connection of its own, run by the network thread (``NetworkLoop``). Redirects are followed
+/// a connection of its own, run by the network thread (``Reactor/network``). Redirects are followed
 /// (at most 5, never in a loop); the body is limited (``Configuration/maxBodyBytes``).
 ///
 /// Create one per process and hand it to every service. It never retries: the scheduler above
@@ -18,7 +19,7 @@ public final class HTTPFetcher: Sendable {
 
     private let etagStore: (any ETagStore)?
     private let now: @Sendable () -> Date
-    private let loop = NetworkLoop.shared
+    private let loop = Reactor.network
 
     /// Creates a fetcher for tiles `version`; `etagStore` (nil disables conditional requests)
     /// remembers ETags, and `now` is the clock used to resolve `Retry-After: <seconds>`.
@@ -81,7 +82,7 @@ public final class HTTPFetcher: Sendable {
     /// times, all within the total timeout. A redirect to another origin (scheme, host, port)
     /// does not carry `Authorization` or `Cookie` there: a GitHub token is GitHub's.
     private func followingRedirects(from url: URL, headers: [(String, String)]) async throws(FetchError) -> FetchResponse {
-        let deadline = NetworkLoop.now() &+ UInt64(Self.nanoseconds(configuration.totalTimeout))
+        let deadline = Reactor.now.advanced(by: configuration.totalTimeout)
         var current = url
         var fields = headers
         var visited: Set<String> = [url.absoluteString]
@@ -111,7 +112,7 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Runs one exchange on the network thread; cancelling the caller cancels it.
-    private func exchange(_ target: HTTPExchange.Target, deadline: UInt64) async throws(FetchError) -> FetchResponse {
+    private func exchange(_ target: HTTPExchange.Target, deadline: Reactor.Instant) async throws(FetchError) -> FetchResponse {
         let loop = loop
         let configuration = configuration
         let handle = ExchangeHandle()
@@ -131,11 +132,6 @@ public final class HTTPFetcher: Sendable {
             loop.execute { handle.cancel() }
         }
         return try result.get()
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return max(0, seconds) * 1_000_000_000 + max(0, attoseconds / 1_000_000_000)
     }
 }
 

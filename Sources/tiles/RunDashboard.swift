@@ -17,10 +17,8 @@ struct RunDashboard: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the dashboard (the default when no subcommand is given).",
-        discussion: """
-            Keys: s m l x (families), + - (focused tile), t (light/dark), T (theme), 1…9 (tap), \
-            f (link and control hints), Tab/arrows (focus), Enter (tap), e (edit the focused widget), \
-            < > (scroll a Smart Stack), r (reload), [ ] (pages), ? (help), q (quit).
+        discussion: BoardKeys.summary + """
+
 
             Examples:
               tiles

@@ -6,7 +6,7 @@ import TileUI
 import Glibc
 #endif
 
-/// The dashboard's shell (STYLE.md "pure core, thin shell"): the event loop. It turns what
+/// The dashboard's shell (docs/design.md, "The board's shell"): the event loop. It turns what
 /// happens (keys, signals, wake-ups, the clock) into `DashboardEvent`s for the board's state,
 /// hands the effects the state asks for to `EffectRunner`, config edits to `ConfigApplier`, and
 /// frames to `BoardRenderer`.

@@ -8,7 +8,7 @@ import Glibc
 // One file, longer than most: the state and its small queries; how it takes keys is in
 // DashboardState+Input.swift.
 
-/// The whole dashboard as one value (STYLE.md, the Elm architecture): the tiles and their
+/// The whole dashboard as one value (the Elm architecture; docs/design.md, "The board's shell"): the tiles and their
 /// families, the screen, page and focus, scheme and theme, the mode and the status message.
 ///
 /// `update(_:)` is the only way it changes; it returns the effects the shell must run. Drawing

@@ -2,25 +2,8 @@ import TileUI
 
 /// The `?` overlay: every key of the dashboard, in a framed box drawn over the board.
 struct HelpOverlay: View {
-    /// Keys and what they do, in the order of docs/design.md's key contract.
-    static let bindings: [(keys: String, action: String)] = [
-        ("s m l x", "every tile small / medium / large / extra large"),
-        ("+ -", "focused tile one family larger / smaller"),
-        ("t", "toggle light / dark"),
-        ("T", "next theme"),
-        ("1 … 9", "tap tile N on this page"),
-        ("f", "hints: type a label to open or press it, Esc leaves"),
-        ("Tab S-Tab ←↑↓→", "move the focus"),
-        ("Enter", "tap the focused tile"),
-        ("click", "tap the link or control under the mouse"),
-        ("e", "edit the focused widget (Enter saves, Esc cancels)"),
-        ("E", "edit mode: arrange the board, a adds widgets (Esc saves)"),
-        ("< >", "focused Smart Stack: previous / next widget"),
-        ("r", "reload the focused tile (all when none)"),
-        ("[ ] PgUp PgDn", "previous / next page"),
-        ("?", "this help (any key closes it)"),
-        ("q Ctrl-C", "quit"),
-    ]
+    /// Keys and what they do (`BoardKeys`, the one table).
+    static let bindings = BoardKeys.all.map { (keys: $0.keys, action: $0.action) }
 
     /// Columns the keys column takes.
     static let keyColumnWidth = bindings.map(\.keys.cellWidth).max() ?? 0

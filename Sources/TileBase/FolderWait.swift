@@ -46,15 +46,15 @@ public final class FolderWait: @unchecked Sendable {
         }
         // Without inotify (out of watches), the condition is looked at every 50 ms instead.
         timer = reactor.schedule(after: timeout) { [unowned self] in finish(false) }
-        if descriptor < 0 { poll() }
+        if descriptor < 0 { lookAgainLater() }
         check()
     }
 
-    private func poll() {
+    private func lookAgainLater() {
         guard continuation != nil else { return }
         reactor.schedule(after: .milliseconds(50)) { [self] in
             check()
-            poll()
+            lookAgainLater()
         }
     }
 

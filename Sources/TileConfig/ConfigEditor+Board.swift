@@ -17,16 +17,17 @@ extension ConfigEditor {
     public func saveBoard(_ pages: [[TilesConfig.Tile]]) throws(Failure) -> String {
         let name = file.lastPathComponent
         let exists = FileManager.default.fileExists(atPath: file.path)
-        var original = ConfigTemplate.text
+        var onDisk: ConfigText?
         if exists {
-            guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else {
-                throw Failure(description: "cannot read \(name); nothing was written")
+            switch ConfigText.read(file) {
+            case .success(let text): onDisk = text
+            case .failure(let failure): throw Failure(description: "cannot read \(name): \(failure); nothing was written")
             }
             guard !Self.isReadOnly(file) else {
                 throw Failure(description: "\(name) is read-only; nothing was written (make it writable to save the board)")
             }
-            original = text
         }
+        let original = onDisk?.text ?? ConfigTemplate.text
         var text = original
         var config = try readForEdit(text)
         if config.pages.isEmpty {
@@ -47,13 +48,7 @@ extension ConfigEditor {
             throw Failure(description: "\(name) is written in a way tiles cannot rearrange safely; nothing was written")
         }
         guard edited != original else { return "the board in \(name) is unchanged" }
-        do {
-            let permissions = exists ? (AtomicFile.permissions(atPath: file.path) ?? 0o644) : 0o644
-            if exists { try AtomicFile.write(Data(original.utf8), to: backupFile, permissions: permissions) }
-            try AtomicFile.write(Data(edited.utf8), to: file, permissions: permissions)
-        } catch {
-            throw Failure(description: "\(error)", isWriteError: true)
-        }
+        try write(edited, over: onDisk)
         return exists ? "board saved to \(name) (the previous file is \(backupFile.lastPathComponent))" : "board saved to \(file.path) (a new file)"
     }
 

@@ -43,15 +43,14 @@ public struct ConfigEditor: Sendable {
     public func save(tileID: String, member: Int, values: [String: ParameterValue]) throws(Failure) -> String {
         let name = file.lastPathComponent
         let exists = FileManager.default.fileExists(atPath: file.path)
-        var original: String
+        var onDisk: ConfigText?
         if exists {
-            guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else {
-                throw Failure(description: "cannot read \(name)")
+            switch ConfigText.read(file) {
+            case .success(let text): onDisk = text
+            case .failure(let failure): throw Failure(description: "cannot read \(name): \(failure)")
             }
-            original = text
-        } else {
-            original = ConfigTemplate.text
         }
+        let original = onDisk?.text ?? ConfigTemplate.text
         var config = try read(original)
         var text = original
         if config.pages.isEmpty {
@@ -72,13 +71,7 @@ public struct ConfigEditor: Sendable {
         }
         let edited = try Self.replaceParameters(in: text, table: path, with: written)
         try check(edited, tileID: tileID, member: member, against: config, parameters: Dictionary(uniqueKeysWithValues: written))
-        do {
-            let permissions = exists ? Self.permissions(of: file) : 0o644
-            if exists { try AtomicFile.write(Data(original.utf8), to: backupFile, permissions: permissions) }
-            try AtomicFile.write(Data(edited.utf8), to: file, permissions: permissions)
-        } catch {
-            throw Failure(description: "\(error)", isWriteError: true)
-        }
+        try write(edited, over: onDisk)
         return exists ? "saved to \(name) (the previous file is \(backupFile.lastPathComponent))" : "saved to \(file.path) (a new file)"
     }
 
@@ -130,8 +123,16 @@ public struct ConfigEditor: Sendable {
         }
     }
 
-    private static func permissions(of file: URL) -> mode_t {
-        AtomicFile.permissions(atPath: file.path) ?? 0o644
+    /// Writes `edited` to the file, keeping `original` (nil for a new file) byte for byte as
+    /// `config.toml.bak` first; a link to the file is written through (`AtomicFile`).
+    func write(_ edited: String, over original: ConfigText?) throws(Failure) {
+        do {
+            let permissions = original == nil ? 0o644 : AtomicFile.permissions(atPath: file.path) ?? 0o644
+            if let original { try AtomicFile.write(original.bytes, to: backupFile, permissions: permissions) }
+            try AtomicFile.write(original?.bytes(for: edited) ?? Data(edited.utf8), to: file, permissions: permissions)
+        } catch {
+            throw Failure(description: "\(error)", isWriteError: true)
+        }
     }
 
     // MARK: Rewriting the text

@@ -47,11 +47,13 @@ public struct ConfigLoader {
 
     private func read(_ path: String, in directories: TilesDirectories) throws(ConfigError) -> TilesConfig {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(filePath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw ConfigError(file: path, message: "\(reason) (create one with `tiles config init`)")
+        switch AtomicFile.read(atPath: path) {
+        case .success(let contents):
+            data = contents
+        case .failure(let failure) where failure.errno == ENOENT:
+            throw ConfigError(file: path, message: "no such file (create one with `tiles config init`)")
+        case .failure(let failure):
+            throw ConfigError(file: path, message: "cannot read the file: \(failure)")
         }
         var reader = ConfigReader(file: path, bytes: [UInt8](data), widgets: widgets, home: environment["HOME"])
         reader.host = host

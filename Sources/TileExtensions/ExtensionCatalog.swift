@@ -25,7 +25,7 @@ public struct ExtensionCatalog: Sendable {
         let program = probe.resolvedCommand
         let stamp = Self.stamp(program.first ?? "")
         let cacheFile = cacheDirectory.map { $0.appending(path: Self.fileName(program, directory: directory)) }
-        if let stamp, let cacheFile, let cached = try? Data(contentsOf: cacheFile),
+        if let stamp, let cacheFile, let cached = AtomicFile.contents(atPath: cacheFile.path),
            let newline = cached.firstIndex(of: 0x0A), String(decoding: cached[..<newline], as: UTF8.self) == stamp,
            let declarations = try? ExtensionDescription.declarations(from: cached[(newline + 1)...], command: command, directory: directory) {
             return declarations

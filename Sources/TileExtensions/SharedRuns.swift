@@ -48,7 +48,7 @@ struct SharedRuns: Sendable {
 
     /// The output kept in `file` when it is fresh enough for `context`.
     static func recall(_ file: URL, freshFor: TimeInterval, in context: TimelineContext) -> Data? {
-        guard let record = try? Data(contentsOf: file), let newline = record.firstIndex(of: 0x0A),
+        guard let record = AtomicFile.contents(atPath: file.path), let newline = record.firstIndex(of: 0x0A),
               let seconds = Double(String(decoding: record[..<newline], as: UTF8.self)) else { return nil }
         let madeAt = Date(timeIntervalSinceReferenceDate: seconds)
         if let since = context.freshSince ?? (context.isExplicitReload ? context.now : nil) {

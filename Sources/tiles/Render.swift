@@ -256,10 +256,10 @@ struct Render: AsyncParsableCommand {
         // A streaming program that never prints would keep the render waiting: give it the
         // board's provider timeout (a program's own when longer).
         let timeout = TimelineScheduler.Configuration().callTimeout(for: descriptor)
-        let run = Task { try await descriptor.timeline(in: context, parameters: values) }
-        let watchdog = Task {
+        let run = Task(executorPreference: ProviderExecutor.shared) { try await descriptor.timeline(in: context, parameters: values) }
+        let watchdog = Task(executorPreference: ProviderExecutor.shared) {
             guard timeout.isFinite else { return }
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            try await Reactor.network.sleep(for: .seconds(timeout))
             run.cancel()
         }
         defer { watchdog.cancel() }

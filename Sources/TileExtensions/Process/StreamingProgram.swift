@@ -10,7 +10,7 @@ import Glibc
 /// comes, requests go to its stdin as lines, and when it exits it is started again after a
 /// back-off delay (exponential with jitter, `RetryPolicy`).
 ///
-/// Lines arrive from the process reactor's thread, which sleeps in `poll()` while the program is
+/// Lines arrive from the process reactor's thread, which sleeps in its reactor while the program is
 /// quiet: a streaming widget that prints nothing costs no wake-ups. Call `stop()` when done; until
 /// then the program is restarted for ever.
 public final class StreamingProgram: Sendable {

@@ -9,10 +9,16 @@ import Glibc
 public enum AtomicFile {
     /// Replaces `url`'s content with `data`, creating parent directories; `permissions` apply to
     /// the new file (0o600 by default: caches and state are the user's own).
+    ///
+    /// A symbolic link (a config kept in a dotfiles repository) is written through: the file it
+    /// leads to is replaced, in its own folder, and the link stays. Temporary files that a write
+    /// killed half-way left beside the target (their process is gone) are removed first.
     public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws {
-        let directory = url.deletingLastPathComponent()
+        let target = URL(filePath: resolvingLinks(url.path))
+        let directory = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appending(path: ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        removeStaleTemporaries(of: target)
+        let temporary = directory.appending(path: ".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw AtomicFileError.cannotCreate(temporary.path, errno: errno) }
         var failure: AtomicFileError?
@@ -20,10 +26,37 @@ public enum AtomicFile {
         if writeError != 0 { failure = .cannotWrite(temporary.path, errno: writeError) }
         if failure == nil, fsync(fd) != 0 { failure = .cannotWrite(temporary.path, errno: errno) }
         close(fd)
-        if failure == nil, rename(temporary.path, url.path) != 0 { failure = .cannotRename(url.path, errno: errno) }
+        if failure == nil, rename(temporary.path, target.path) != 0 { failure = .cannotRename(target.path, errno: errno) }
         if let failure {
             unlink(temporary.path)
             throw failure
+        }
+    }
+
+    /// The path a write to `path` replaces: `path` itself, or, when it is a symbolic link, the
+    /// file at the end of its chain of links (which need not exist yet).
+    public static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {  // the kernel's own limit on links followed (ELOOP)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : TilesDirectories.join(TilesDirectories.folder(of: current), link)
+        }
+        return current
+    }
+
+    /// Removes `.<name>.<pid>.<n>.tmp` files beside `target` whose writing process is gone.
+    static func removeStaleTemporaries(of target: URL) {
+        let directory = target.deletingLastPathComponent().path
+        let prefix = ".\(target.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let fields = name.dropFirst(prefix.count).dropLast(".tmp".count).split(separator: ".")
+            guard fields.count == 2, let pid = pid_t(fields[0]), UInt32(fields[1]) != nil,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(TilesDirectories.join(directory, name))
         }
     }
 }
@@ -37,15 +70,22 @@ extension AtomicFile {
         try? read(atPath: path).get()
     }
 
+    /// The most a state, cache, store, theme or activity file may hold.
+    public static let defaultReadLimit = 16 << 20
+
     /// The whole content of the regular file at `path`, or why it cannot be read, in the C
-    /// library's words (`No such file or directory`).
-    public static func read(atPath path: String) -> Result<Data, ReadFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
+    /// library's words (`No such file or directory`). Nothing but a regular file is read, and no
+    /// more than `limit` bytes: the open does not block (a FIFO planted where a file was expected
+    /// would wait for a writer for ever), and with `followingLinks` false a symbolic link is
+    /// refused (files in tiles' own folders are never links).
+    public static func read(atPath path: String, limit: Int = defaultReadLimit, followingLinks: Bool = true) -> Result<Data, ReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return .failure(errno == ELOOP && !followingLinks ? .notARegularFile : ReadFailure(errno: errno)) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(errno: EISDIR)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notARegularFile) }
+        guard Int(info.st_size) <= limit else { return .failure(.tooLarge(limit: limit)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -56,6 +96,8 @@ extension AtomicFile {
                 return .failure(ReadFailure(errno: errno))
             }
             if count == 0 { return .success(Data(bytes)) }
+            // A file that grows while it is read (those in /proc report no size) is bounded too.
+            guard bytes.count + count <= limit else { return .failure(.tooLarge(limit: limit)) }
             bytes.append(contentsOf: chunk[..<count])
         }
     }
@@ -63,7 +105,28 @@ extension AtomicFile {
     /// Why a file could not be read.
     public struct ReadFailure: Error, CustomStringConvertible {
         public let errno: Int32
-        public var description: String { String(cString: strerror(errno)) }
+        /// Set for the refusals that are tiles' own, not the C library's.
+        private var reason: String?
+
+        public init(errno: Int32) {
+            self.errno = errno
+        }
+
+        /// Not a regular file: a FIFO, a device, a folder, a socket (or a link where none may be).
+        public static let notARegularFile: ReadFailure = {
+            var failure = ReadFailure(errno: EINVAL)
+            failure.reason = "not a regular file"
+            return failure
+        }()
+
+        /// Larger than tiles reads.
+        public static func tooLarge(limit: Int) -> ReadFailure {
+            var failure = ReadFailure(errno: EFBIG)
+            failure.reason = "larger than \(limit >> 20) MiB"
+            return failure
+        }
+
+        public var description: String { reason ?? String(cString: strerror(errno)) }
     }
 }
 

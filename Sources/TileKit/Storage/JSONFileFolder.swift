@@ -31,8 +31,15 @@ public struct JSONFileFolder: Sendable {
 
     /// The value in the file `name`, or nil when there is none or it cannot be decoded.
     public func read<Value: Decodable>(_ type: Value.Type, from name: String) -> Value? {
-        let path = path(of: name)
-        guard let data = AtomicFile.contents(atPath: path) else { return nil }
+        let data: Data
+        // tiles' own folders hold no links: a link, a FIFO or a device planted there is refused.
+        switch AtomicFile.read(atPath: path(of: name), followingLinks: false) {
+        case .success(let contents): data = contents
+        case .failure(let failure) where failure.errno == ENOENT: return nil
+        case .failure(let failure):
+            ignore(name, because: "\(failure)")
+            return nil
+        }
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {

@@ -29,9 +29,16 @@ public struct PersistedState: Codable, Equatable, Sendable {
     /// The saved state, or an empty one when there is none. A file that cannot be read or decoded
     /// is ignored (and reported through `log`): it is only a convenience, never worth refusing to start.
     public static func load(from file: URL, log: (String) -> Void) -> PersistedState {
-        guard FileManager.default.fileExists(atPath: file.path) else { return PersistedState() }
+        let data: Data
+        switch AtomicFile.read(atPath: file.path) {
+        case .success(let contents): data = contents
+        case .failure(let failure) where failure.errno == ENOENT: return PersistedState()
+        case .failure(let failure):
+            log("state: ignoring unreadable \(file.path): \(failure)")
+            return PersistedState()
+        }
         do {
-            return try JSONDecoder().decode(PersistedState.self, from: Data(contentsOf: file))
+            return try JSONDecoder().decode(PersistedState.self, from: data)
         } catch {
             log("state: ignoring unreadable \(file.path): \(error)")
             return PersistedState()

@@ -12,7 +12,7 @@ public enum RawInput: Equatable, Sendable {
 
 /// A source of terminal input the event loop can wait on: the terminal in the app, a fake in tests.
 public protocol InputReading: AnyObject {
-    /// The descriptor to `poll()` for readability (the terminal's stdin).
+    /// The descriptor the board's reactor watches for readability (the terminal's stdin).
     var inputDescriptor: Int32 { get }
     /// Everything that can be read without blocking, oldest first; empty when nothing is pending.
     func readPendingInput() -> [RawInput]

@@ -67,14 +67,57 @@ struct AlertCenterTests {
 
     @Test func noAlertTextActsOnTheTerminal() {
         let alert = WidgetAlert(title: "evil\u{1B}]52;c;aGk=\u{07}\u{9B}2J", body: "line\none\u{1B}[31m;x", sound: false)
-        #expect(alert.title == "evil]52;c;aGk=2J")
-        #expect(alert.body == "line one[31m;x")
+        // Whole escape sequences go, not only their introducers.
+        #expect(alert.title == "evil")
+        #expect(alert.body == "line one;x")
         let sequence = AlertCenter.notifications(alert)
         let scalars = sequence.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         // Only the two introducers and the two terminators: ESC ] … ESC \ twice.
         #expect(scalars.map(\.value) == [0x1B, 0x1B, 0x1B, 0x1B])
-        #expect(sequence.contains("777;notify;evil]52,c,aGk=2J;line one[31m,x"), "no ; splits 777's fields")
+        #expect(sequence.contains("777;notify;evil;line one,x"), "no ; splits 777's fields")
         #expect(WidgetAlert(title: String(repeating: "长", count: 500)).title.count == WidgetAlert.titleLimit)
+    }
+
+    /// Issue 48, item 3: OSC 9 sub-commands, bidi controls, a placeholder inside a title.
+    @Test func noTitleStartsAnOSC9SubCommandOrReordersTheLine() {
+        let alert = WidgetAlert(title: "7;calc.exe", body: "\u{202E}gnp.exe")
+        #expect(alert.body == "gnp.exe", "bidi controls are dropped")
+        let sequence = AlertCenter.notifications(alert)
+        #expect(sequence.hasPrefix("\u{1B}]9;tiles: 7;calc.exe: gnp.exe\u{1B}\\"), "\(sequence.debugDescription)")
+        #expect(!sequence.contains("]9;7;") && !sequence.contains("]9;4;"))
+        #expect(AlertCenter.notifications(WidgetAlert(title: "build")).hasPrefix("\u{1B}]9;build\u{1B}\\"), "other titles as they are")
+    }
+
+    @Test func placeholdersAreReplacedOnce() {
+        let alert = WidgetAlert(title: "a {body} b", body: "{title}!")
+        #expect(AlertCenter.substitute("--title={title} --text={body}", alert) == "--title=a {body} b --text={title}!")
+    }
+
+    /// Issue 48, item 3: a storm whose alerts came a little apart frees one slot at a time; each
+    /// freed slot gave a "1 more alert" summary. Now: one summary a window, and real alerts again
+    /// once the storm is over.
+    @Test func aLongStormGivesOneSummaryAMinuteAndRealAlertsAfter() {
+        let leases = Leases()
+        let written = Written()
+        let center = Self.center(leases, written)
+        for number in 1...6 {
+            _ = center.give([Self.candidate(number, sound: false)], now: Self.now.addingTimeInterval(Double(number) / 20))
+        }
+        _ = center.give((7...1000).map { Self.candidate($0, sound: false) }, now: Self.now.addingTimeInterval(0.5))
+        // As each of the six slots frees, a second apart by 0.05 s, the storm brings one more.
+        for (step, number) in (1001...1006).enumerated() {
+            let now = Self.now.addingTimeInterval(60 + Double(step + 1) / 20 + 0.001)
+            center.giveSummary(now: now)
+            _ = center.give([Self.candidate(number, sound: false)], now: now.addingTimeInterval(0.01))
+        }
+        let summaries = written.text.components(separatedBy: "]9;tiles: ").count - 1
+        #expect(summaries == 1, "one summary in the minute, not one a freed slot: \(written.text.debugDescription)")
+        #expect(center.nextDate == Self.now.addingTimeInterval(120.051), "the next summary a minute after this one")
+        #expect(written.text.contains("]9;tiles: 994 more alerts on your board"))
+        // The storm is over: once a minute has passed, a new alert is given as it comes.
+        let later = Self.now.addingTimeInterval(200)
+        #expect(center.give([Self.candidate(2000, sound: false)], now: later) == ["ci"])
+        #expect(written.text.hasSuffix("]9;build 2000: finished\u{1B}\\\u{1B}]777;notify;build 2000;finished\u{1B}\\") || written.text.contains("]9;build 2000: finished"))
     }
 
     @Test func theTerminalsKnownToShowNotificationsAreDetected() {

@@ -68,9 +68,9 @@ import Glibc
         #expect(all.filter { $0 == 0x07 }.count == 1, "one bell across both boards")
         let text = String(decoding: all, as: UTF8.self)
         #expect(text.components(separatedBy: "\u{1B}]9;").count - 1 == 1, "one OSC 9 across both boards")
-        #expect(text.contains("\u{1B}]9;deploy web: finished [31mok\u{1B}\\"), "the text without its escape")
+        #expect(text.contains("\u{1B}]9;deploy web: finished ok\u{1B}\\"), "the text without its escape")
         let notified = try String(contentsOf: received, encoding: .utf8)
-        #expect(notified == "2|deploy web|finished [31mok\n", "the title is one argument")
+        #expect(notified == "2|deploy web|finished ok\n", "the title is one argument")
 
         // Focusing the tile is seeing its alert.
         for board in [first, second] where try board.session.capture().contains("🔔") {

@@ -20,16 +20,13 @@ public struct WidgetAlert: Codable, Hashable, Sendable {
         self.sound = sound
     }
 
-    /// `text` without control characters (C0, DEL, C1; a line break becomes a space), at most
-    /// `limit` characters.
+    /// `text` as `TerminalText` leaves it (no control character, escape sequence or bidi
+    /// control; a line break or tab becomes a space), at most `limit` characters.
     public static func clean(_ text: String, limit: Int) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\t" || scalar == "\r" {
-                scalars.append(" ")
-            } else if scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
-                scalars.append(scalar)
-            }
+        TerminalText.scan(text.replacing("\r\n", with: "\n")) { token in
+            guard case .scalar(let scalar) = token else { return }
+            scalars.append(scalar == "\n" || scalar == "\t" ? " " : scalar)
         }
         return String(String(scalars).prefix(limit))
     }

@@ -33,6 +33,8 @@ final class AlertCenter {
     private var given: [Date] = []
     /// Alerts held back by the limit since the last summary.
     private var held = 0
+    /// When the last summary was given: one a window at most, however long a storm lasts.
+    private var lastSummary: Date?
     /// Keys this board has settled (given here, or by another board).
     private var settled: Set<String> = []
 
@@ -80,15 +82,18 @@ final class AlertCenter {
 
     /// When the summary of held alerts can be given; nil when none are held.
     var nextDate: Date? {
-        guard held > 0, let oldest = given.first else { return nil }
-        return oldest.addingTimeInterval(Self.window)
+        guard held > 0 else { return nil }
+        let dates = [given.first, lastSummary].compactMap { $0?.addingTimeInterval(Self.window) }
+        return dates.max()
     }
 
-    /// Gives one alert for those held back, once the limit allows it.
+    /// Gives one alert for those held back, once the limit allows it and no summary was given
+    /// in the last window.
     func giveSummary(now: Date) {
         given.removeAll { now.timeIntervalSince($0) >= Self.window }
-        guard held > 0, given.count < Self.limit else { return }
+        guard held > 0, given.count < Self.limit, lastSummary.map({ now.timeIntervalSince($0) >= Self.window }) ?? true else { return }
         given.append(now)
+        lastSummary = now
         deliver(WidgetAlert(title: "tiles", body: "\(held) more alert\(held == 1 ? "" : "s") on your board"))
         held = 0
     }
@@ -104,16 +109,27 @@ final class AlertCenter {
     }
 
     /// OSC 9 (iTerm2, kitty, WezTerm, Windows Terminal) and OSC 777 (foot, WezTerm), ended with
-    /// ST; the text holds no control characters (`WidgetAlert`), and 777's fields no `;`.
+    /// ST; the text holds no control characters (`WidgetAlert`), and 777's fields no `;`. A text
+    /// that starts with a digit is prefixed with `tiles: `: `ESC ] 9 ; 4 ;` would be a
+    /// sub-command (ConEmu runs a program on 9;7, Windows Terminal sets progress on 9;4).
     static func notifications(_ alert: WidgetAlert) -> String {
-        let text = alert.body.isEmpty ? alert.title : "\(alert.title): \(alert.body)"
+        var text = alert.body.isEmpty ? alert.title : "\(alert.title): \(alert.body)"
+        if text.unicodeScalars.first.map({ ("0"..."9").contains($0) }) ?? false { text = "tiles: " + text }
         let field = { (text: String) in text.replacing(";", with: ",") }
         return "\u{1B}]9;\(text)\u{1B}\\" + "\u{1B}]777;notify;\(field(alert.title));\(field(alert.body))\u{1B}\\"
     }
 
+    /// `argument` with `{title}` and `{body}` replaced once: a title holding `{body}` stays as
+    /// it is written.
+    static func substitute(_ argument: String, _ alert: WidgetAlert) -> String {
+        argument.split(separator: "{title}", omittingEmptySubsequences: false)
+            .map { $0.replacing("{body}", with: alert.body) }
+            .joined(separator: alert.title)
+    }
+
     /// Runs the user's command with `{title}` and `{body}` put in its arguments, detached.
     private func run(_ command: [String], _ alert: WidgetAlert) {
-        let arguments = command.map { $0.replacing("{title}", with: alert.title).replacing("{body}", with: alert.body) }
+        let arguments = command.map { Self.substitute($0, alert) }
         guard let name = arguments.first else { return }
         let program = name.hasPrefix("/") ? name : LinkOpener.executable(named: name, searchPath: environment["PATH"] ?? "/usr/bin:/bin")
         guard let program else {

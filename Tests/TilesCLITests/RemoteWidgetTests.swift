@@ -128,6 +128,21 @@ import Glibc
         #expect(server.acceptedConnections == 0)
     }
 
+    /// Issue 48, item 11: a space or a `%` in the runtime folder's path reached ssh's
+    /// `ControlPath` ("extra arguments", a token); the sockets go to a plain path of tiles' own.
+    @Test func aRuntimeFolderWithASpaceAndAPercentStillConnects() throws {
+        let server = try OpenSSHServer()
+        defer { server.stop() }
+        let home = try Self.home(widgets: ["kind = \"remote\"\nhost = \"\(server.alias)\"\nformat = \"text\"\ncommand = [\"echo\", \"reached\"]"])
+        let runtime = home.root.appendingPathComponent("run time %h")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        var environment = Self.environment(home, server)
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        let result = try runTiles(["render", "--widget", "remote", "--format", "text"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("reached"), "\(result.stdout)")
+    }
+
     @Test func aRefusedPortIsTheTilesReason() throws {
         let server = try OpenSSHServer()
         defer { server.stop() }
@@ -155,6 +170,9 @@ struct RemoteHostConfigTests {
         ("-oProxyCommand=sh", "a host cannot start with '-'"),
         ("me@web 1", "a host cannot hold spaces or control characters"),
         ("", "an empty host"),
+        // Issue 48, item 11: a C1 control (NEL) and a bidi override, written as TOML escapes.
+        ("me@web\\u0085x", "a host cannot hold spaces or control characters"),
+        ("me@\\u202Ebew", "a host cannot hold spaces or control characters"),
     ])
     func aHostThatCouldBeReadAsAnOptionIsRefusedWithItsPlace(_ host: String, _ problem: String) throws {
         let home = try RemoteWidgetTests.home(widgets: ["kind = \"remote\"\nhost = \"\(host)\"\ncommand = [\"uptime\"]"])

@@ -16,11 +16,14 @@ public struct SSHCommand: Sendable, Hashable {
     }
 
     /// Why `destination` cannot be used as a host, or nil when it can: it is given to ssh as one
-    /// argument after `--`, so it must not look like an option or hold spaces or control characters.
+    /// argument after `--`, so it must not look like an option or hold spaces, control characters
+    /// (C0, DEL, C1 such as U+0085) or invisible format characters (bidi controls, zero widths).
     public static func problem(withDestination destination: String) -> String? {
         if destination.isEmpty { return "an empty host" }
         if destination.hasPrefix("-") { return "a host cannot start with '-'" }
-        if destination.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+        if destination.unicodeScalars.contains(where: { scalar in
+            scalar.properties.isWhitespace || [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+        }) {
             return "a host cannot hold spaces or control characters"
         }
         return nil

@@ -14,7 +14,9 @@ import Glibc
 /// background process would outlive its run. A connection that fails is not retried on its own:
 /// the next run tries again, so a host that is down costs nothing between refreshes.
 public final class SSHConnections: Sendable {
-    /// Where the sockets are: `$XDG_RUNTIME_DIR/tiles/ssh`, else a folder of the user's in `/tmp`.
+    /// Where the sockets are: `ssh` in the runtime folder, or, when that path holds what ssh's
+    /// `ControlPath` would read otherwise (a space splits it, `%` starts a token), a folder of
+    /// the user's in `/tmp`.
     public let directory: String
     private let connections = Mutex<[String: Connection]>([:])
 
@@ -31,8 +33,8 @@ public final class SSHConnections: Sendable {
     }
 
     public init(environment: [String: String]) {
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        directory = (runtime.map { "\($0)/tiles" } ?? "/tmp/tiles-\(getuid())") + "/ssh"
+        let preferred = TilesDirectories.join(TilesDirectories.runtime(environment: environment), "ssh")
+        directory = Self.isPlainPath(preferred) ? preferred : "/tmp/tiles-ssh-\(getuid())"
     }
 
     /// The socket of `destination`'s connection: a short name from a hash of it, since a socket
@@ -93,6 +95,11 @@ public final class SSHConnections: Sendable {
         holder.withLock { $0 = connection }
         program.start()
         return connection
+    }
+
+    /// Whether ssh reads `path` as it is in `-o ControlPath=…`: letters, digits and `/._-` only.
+    static func isPlainPath(_ path: String) -> Bool {
+        path.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-".unicodeScalars.contains($0)) }
     }
 
     private static func isSocket(_ path: String) -> Bool {

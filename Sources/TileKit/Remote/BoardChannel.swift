@@ -48,9 +48,7 @@ public final class BoardChannel: Sendable {
 
     /// `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`; created owner-only.
     public static func directory(environment: [String: String]) throws -> URL {
-        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let directory = base.map { URL(filePath: $0).appending(path: "tiles") }
-            ?? URL(filePath: "/tmp/tiles-\(getuid())")
+        let directory = URL(filePath: TilesDirectories.runtime(environment: environment), directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var info = stat()
         guard stat(directory.path, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {

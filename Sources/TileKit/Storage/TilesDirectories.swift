@@ -21,6 +21,13 @@ public struct TilesDirectories: Sendable, Hashable {
         self.data = data
     }
 
+    /// The folder of what lives as long as the session (boards' sockets, live activities, ssh
+    /// connections): `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`. The one rule for it.
+    public static func runtime(environment: [String: String]) -> String {
+        let base = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        return base.map { join($0, "tiles") } ?? "/tmp/tiles-\(getuid())"
+    }
+
     /// The directories for `environment` (XDG variables; relative values are ignored, as the
     /// XDG spec asks).
     public init(environment: [String: String]) {

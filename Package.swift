@@ -119,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TilesCLITests",
-            dependencies: ["tiles", "TestSupport", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
+            dependencies: ["tiles", "TestSupport", "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
             exclude: ["Goldens", "Boards"]
         ),
     ]

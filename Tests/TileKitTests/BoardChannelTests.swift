@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import TileBase
 @testable import TileKit
 
 /// The socket running boards listen on for `tiles reload` and `tiles store set`.
@@ -63,8 +64,6 @@ import Testing
         let received = Received<BoardChannel.Request>()
         let channel = try BoardChannel(directory: directory) { request, _ in received.append(request) }
         defer { channel.close() }
-        // Nobody waiting: accepting returns at once instead of blocking the board's loop.
-        channel.acceptPending()
         // A silent sender connects first; the board gives up on it and answers the next one.
         let silent = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { Glibc.close(silent) }
@@ -84,28 +83,73 @@ import Testing
     }
 }
 
-/// Serves a channel the way a board's event loop does: polls its descriptor and accepts what
-/// waits, on a thread of its own so that the test can send meanwhile.
+extension BoardChannelTests {
+    /// Issue 48, item 8: a sender that sends a byte every 150 ms held the board for as long as it
+    /// kept on (the timeout was per read). Now it is read as it comes, and dropped 200 ms in.
+    @Test func aSenderTricklingBytesNeitherHoldsTheBoardNorOutlivesItsDeadline() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let directory = try BoardChannel.directory(environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let received = Received<BoardChannel.Request>()
+        let channel = try BoardChannel(directory: directory) { request, _ in received.append(request) }
+        defer { channel.close() }
+        let server = ChannelServer(channel)
+        defer { server.stop() }
+        let trickler = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { Glibc.close(trickler) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(channel.path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(trickler, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(connected == 0)
+        Thread.detachNewThread {
+            for byte in Array("reload commit".utf8) {
+                var byte = byte
+                guard Glibc.send(trickler, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                usleep(150_000)
+            }
+        }
+        usleep(50_000)
+        let started = Date()
+        #expect(BoardChannel.send(.reload(kind: "qqsync"), directory: directory) == 1, "another sender is answered meanwhile")
+        #expect(Date().timeIntervalSince(started) < 0.4)
+        // The board lets the trickler go once its 200 ms are up: its end reads as closed.
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(trickler, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        #expect(Glibc.read(trickler, &byte, 1) == 0, "dropped, not answered")
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        #expect(received.values == [.reload(kind: "qqsync")], "the half-sent request is not taken")
+    }
+}
+
+/// Serves a channel the way a board does: on a reactor, here one with a thread of its own so
+/// that the test can send meanwhile.
 private final class ChannelServer: Sendable {
     private let channel: BoardChannel
-    private let stopped = Atomic(false)
-    private let finished = Atomic(false)
+    private let reactor = Reactor(name: "test.channel", startsThreadWithFirstJob: true)
 
     init(_ channel: BoardChannel) {
         self.channel = channel
-        Thread.detachNewThread { [self] in
-            while !stopped.load(ordering: .acquiring) {
-                var entry = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&entry, 1, 20) > 0 { channel.acceptPending() }
-            }
-            finished.store(true, ordering: .releasing)
-        }
+        reactor.execute { [self] in channel.serve(on: reactor) }
     }
 
-    /// Stops serving and waits for the thread to be done with the descriptor.
+    /// Stops serving and waits until the reactor is done with the channel.
     func stop() {
-        stopped.store(true, ordering: .releasing)
-        while !finished.load(ordering: .acquiring) { usleep(1000) }
+        let done = ThreadCondition()
+        let finished = Atomic(false)
+        reactor.execute { [self] in
+            channel.stopServing()
+            done.lock()
+            finished.store(true, ordering: .releasing)
+            done.signal()
+            done.unlock()
+        }
+        done.lock()
+        while !finished.load(ordering: .acquiring) { done.wait() }
+        done.unlock()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileBase
 import TileKit
 import TileTerminal
 #if canImport(Glibc)
@@ -110,15 +111,10 @@ import Glibc
         let channel = try BoardChannel(directory: try BoardChannel.directory(environment: ["XDG_RUNTIME_DIR": runtime.path])) { request, _ in
             heard.append(request)
         }
-        defer { channel.close() }
-        let listening = Thread {
-            while !Thread.current.isCancelled {
-                var descriptor = pollfd(fd: channel.descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&descriptor, 1, 50) > 0 { channel.acceptPending() }
-            }
-        }
-        listening.start()
-        defer { listening.cancel() }
+        // Served as a board serves it: on a reactor, here with a thread of its own.
+        let reactor = Reactor(name: "test.board", startsThreadWithFirstJob: true)
+        reactor.execute { channel.serve(on: reactor) }
+        defer { reactor.execute { channel.close() } }
         let started = Date()
         let result = try runTiles(["activity", "run", "--title", "t", "--", "sh", "-c", script], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
         let seconds = Date().timeIntervalSince(started)

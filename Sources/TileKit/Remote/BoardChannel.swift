@@ -1,4 +1,6 @@
 import FoundationEssentials
+import Synchronization
+import TileBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,6 +47,8 @@ public final class BoardChannel: Sendable {
     /// The listening socket (non-blocking): readable when a sender waits, see ``acceptPending()``.
     public let descriptor: Int32
     private let handle: @Sendable (Request, Date) -> Void
+    /// What serves it, once ``serve(on:)`` ran.
+    private let server = Mutex<ChannelServer?>(nil)
 
     /// `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`; created owner-only.
     public static func directory(environment: [String: String]) throws -> URL {
@@ -78,37 +82,39 @@ public final class BoardChannel: Sendable {
         }
     }
 
-    /// Answers every sender waiting now, without blocking for more. A sender that connects and
-    /// then says nothing is dropped after ``requestTimeout`` (only the user's own processes can
-    /// connect: the socket and its directory are owner-only).
-    public func acceptPending() {
-        while true {
-            let connection = accept(descriptor, nil, nil)
-            if connection < 0 {
-                if errno == EINTR { continue }
-                return  // EAGAIN: nobody else waiting; or the socket is closed
-            }
-            // Linux's accept gives a blocking descriptor (it does not inherit O_NONBLOCK).
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            var timeout = timeval(tv_sec: 0, tv_usec: Self.requestTimeout)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            if let line = Self.readLine(connection), let (request, sentAt) = Self.parse(line) {
-                handle(request, sentAt ?? Date())
-                // A sender that gave up waiting must not end the board with SIGPIPE.
-                _ = "ok\n".withCString { Glibc.send(connection, $0, 3, Int32(MSG_NOSIGNAL)) }
-            }
-            Glibc.close(connection)
-        }
+    /// Serves senders on `reactor` (call on its thread): each is accepted when it connects and
+    /// its line read as it arrives, without ever blocking the reactor; one that has not sent a
+    /// whole line within ``requestTimeout`` is dropped (a sender trickling a byte at a time froze
+    /// the board while it was read with a per-read timeout). Only the user's own processes can
+    /// connect: the socket and its directory are owner-only.
+    public func serve(on reactor: Reactor) {
+        let server = ChannelServer(channel: self, reactor: reactor)
+        self.server.withLock { $0 = server }
+        reactor.watch(descriptor, for: .readable) { _ in server.acceptPending() }
     }
 
-    /// How long a connected sender may take to send its line, in microseconds.
-    static let requestTimeout = 200_000
+    /// Answers `line` (a request with or without its stamp) on `connection` and hands it on.
+    fileprivate func answer(_ line: String, on connection: Int32) {
+        guard let (request, sentAt) = Self.parse(line) else { return }
+        handle(request, sentAt ?? Date())
+        // A sender that gave up waiting must not end the board with SIGPIPE.
+        _ = "ok\n".withCString { Glibc.send(connection, $0, 3, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+
+    /// How long a connected sender may take to send its whole line.
+    static let requestTimeout = Duration.milliseconds(200)
     /// How long a sender waits for each board's answer, in microseconds: a suspended board
     /// (Ctrl-Z) answers only when it goes on, and takes the request then.
     static let answerTimeout = 500_000
 
-    /// Stops listening and removes the socket; stop watching ``descriptor`` first.
+    /// Stops serving, on the reactor's thread: the senders being read are let go.
+    public func stopServing() {
+        server.withLock { server in defer { server = nil }; return server }?.stop()
+    }
+
+    /// Stops serving (on the reactor's thread), stops listening and removes the socket.
     public func close() {
+        stopServing()
         unlink(path)
         Glibc.close(descriptor)
     }
@@ -164,15 +170,80 @@ public final class BoardChannel: Sendable {
         return address
     }
 
+    /// The longest request line, in bytes.
+    fileprivate static let maximumLine = 1024
+
     /// One line (at most 1 KiB) from `descriptor`, without its newline.
     private static func readLine(_ descriptor: Int32) -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
-        while bytes.count < 1024, read(descriptor, &byte, 1) == 1 {
+        while bytes.count < maximumLine, read(descriptor, &byte, 1) == 1 {
             if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
         }
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A channel's senders being read, on its reactor's thread: each connection's bytes so far and
+/// the timer that drops it.
+private final class ChannelServer: @unchecked Sendable {
+    private unowned let channel: BoardChannel
+    private let reactor: Reactor
+    private var pending: [Int32: (bytes: [UInt8], timer: Reactor.TimerID)] = [:]
+
+    init(channel: BoardChannel, reactor: Reactor) {
+        self.channel = channel
+        self.reactor = reactor
+    }
+
+    /// Accepts every sender waiting now, and watches each for its line.
+    func acceptPending() {
+        while true {
+            let connection = accept(channel.descriptor, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return  // EAGAIN: nobody else waiting; or the socket is closed
+            }
+            // Linux's accept gives a blocking descriptor (it does not inherit O_NONBLOCK).
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
+            let timer = reactor.schedule(after: BoardChannel.requestTimeout) { [unowned self] in finish(connection) }
+            pending[connection] = ([], timer)
+            reactor.watch(connection, for: .readable) { [unowned self] _ in read(connection) }
+        }
+    }
+
+    /// Takes what `connection` holds now; answers once a whole line (or the end) is there.
+    private func read(_ connection: Int32) {
+        var chunk = [UInt8](repeating: 0, count: BoardChannel.maximumLine)
+        while let bytes = pending[connection]?.bytes {
+            let count = Glibc.read(connection, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EAGAIN { return }
+            if count <= 0 { return finish(connection, line: bytes) }
+            let all = bytes + chunk[..<count]
+            if let newline = all.firstIndex(of: UInt8(ascii: "\n")) {
+                return finish(connection, line: Array(all[..<newline]))
+            }
+            if all.count >= BoardChannel.maximumLine { return finish(connection, line: Array(all.prefix(BoardChannel.maximumLine))) }
+            pending[connection]?.bytes = all
+        }
+    }
+
+    /// Answers `line` if there is one, and lets the connection go.
+    private func finish(_ connection: Int32, line: [UInt8] = []) {
+        guard let entry = pending.removeValue(forKey: connection) else { return }
+        reactor.cancel(entry.timer)
+        reactor.unwatch(connection)
+        if !line.isEmpty { channel.answer(String(decoding: line, as: UTF8.self), on: connection) }
+        Glibc.close(connection)
+    }
+
+    /// Drops every sender still being read (the board is quitting).
+    func stop() {
+        reactor.unwatch(channel.descriptor)
+        for connection in Array(pending.keys) { finish(connection) }
     }
 }
 

@@ -43,13 +43,8 @@ public enum Dashboard {
         loop.installSignalHandlers()
         let inbox = MessageInbox()
         let channel = listenForRequests(options, inbox: inbox, waker: loop.waker)
-        if let channel { loop.watch(channel.descriptor) { channel.acceptPending() } }
-        defer {
-            if let channel {
-                loop.unwatch(channel.descriptor)
-                channel.close()
-            }
-        }
+        channel?.serve(on: loop.reactor)
+        defer { channel?.close() }
         let activityStore = channel.map {
             ActivityStore(runtimeDirectory: URL(filePath: TilesDirectories.folder(of: $0.path), directoryHint: .isDirectory), log: options.log)
         }

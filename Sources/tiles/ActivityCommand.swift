@@ -80,7 +80,7 @@ struct ActivityCommand: ParsableCommand {
                 """
         )
 
-        @Option(help: "The activity's title (default: the command).")
+        @Option(help: "The activity's title (default: the program's name).")
         var title: String?
 
         @Option(help: "The activity's id (default: made from the title and tiles' pid).")
@@ -98,11 +98,10 @@ struct ActivityCommand: ParsableCommand {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let title = title ?? commandLine.joined(separator: " ")
-            // Without a title, the id is made from the program's name alone (`make-4242`).
-            let name = self.title ?? String(commandLine[0].split(separator: "/").last ?? "activity")
+            // Without a title, the program's name (`make`, not `sh -c …` whole), as the id is made.
+            let title = title ?? String(commandLine[0].split(separator: "/").last ?? "activity")
             let activity = LiveActivity(
-                id: id ?? LiveActivity.makeID(title: name, number: getpid()), title: title, startedAt: Date(), owner: getpid())
+                id: id ?? LiveActivity.makeID(title: title, number: getpid()), title: title, startedAt: Date(), owner: getpid())
             var reporter: ActivityReporter?
             do {
                 let (store, directory) = try ActivityCommand.store()

@@ -260,6 +260,8 @@ enum ManualPage {
         "a usage or configuration error; the message names the file, line and column where there is one",
         ".It 1",
         "any other failure",
+        ".It 3",
+        "tiles render printed content that is not live: a failing service's last known content, or a widget's placeholder when nothing is known yet",
         ".El",
         ".Sh ENVIRONMENT",
         ".Bl -tag -width 6n",

@@ -13,7 +13,7 @@ extension Render {
     /// The board on a `--width` × `--height` terminal as the dashboard composes it (its
     /// `DashboardState` and `DashboardView`, without a terminal): each tile of the first page
     /// drawn from the entry it shows at `--at`, with links for OSC 8.
-    func boardGrid(environment plainEnvironment: [String: String]) async throws -> (CellGrid, Look) {
+    func boardGrid(environment plainEnvironment: [String: String]) async throws -> (CellGrid, Look, Bool) {
         let (now, timeZone) = try moment()
         let directories = TilesDirectories(environment: plainEnvironment)
         let host = ExtensionHost(waitsForStreams: true)
@@ -47,7 +47,7 @@ extension Render {
             throw UsageError(message: error.description)
         }
         var state = DashboardState(
-            tiles: setup.tiles, screen: Size(width: width ?? 0, height: height ?? 0), scheme: setup.scheme,
+            tiles: setup.tiles, screen: boardSize, scheme: setup.scheme,
             theme: setup.theme, themeName: setup.themeName, sizeClassSetting: sizeClass ?? loaded?.sizeClass ?? .auto)
 
         var drawing = EnvironmentValues()
@@ -57,19 +57,23 @@ extension Render {
         drawing.theme = setup.theme
         drawing.now = now
         drawing.zone = timeZone
+        var live = true
         for id in state.visibleTileIDs {
             guard let tile = state.tile(id), let instance = setup.instances.first(where: { $0.id == tile.instanceID }) else { continue }
             let context = TimelineContext(
                 family: tile.family, isPreview: offline, now: now, reason: .user, colorScheme: setup.scheme,
                 sizeClass: state.sizeClass)
-            let entry = try await self.entry(of: instance.widget, named: tile.kind, context: context, values: instance.parameters)
-            let grid = instance.widget.render(entry, family: tile.family, environment: drawing).grid
+            let shown = try await self.entry(of: instance.widget, named: tile.kind, context: context, values: instance.parameters)
+            var tileDrawing = drawing
+            if shown.isPlaceholder { tileDrawing.redactionReasons = .placeholder }
+            live = live && shown.isLive
+            let grid = instance.widget.render(shown.entry, family: tile.family, environment: tileDrawing).grid
             _ = state.update(.rendered(id: tile.id, grid: grid))
         }
         if arrange || gallery != nil {
             try await showEditMode(&state, widgets: widgets, drawing: drawing, now: now)
         }
-        return (DashboardView.picture(state, now: now), Look(scheme: setup.scheme, theme: setup.theme))
+        return (DashboardView.picture(state, now: now), Look(scheme: setup.scheme, theme: setup.theme), live)
     }
 
     /// Puts `state` in edit mode as `E` does, and opens the gallery searched for `--gallery`

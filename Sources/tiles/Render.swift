@@ -39,7 +39,7 @@ struct Render: AsyncParsableCommand {
     @Option(help: "The widget kind (see `tiles list`).")
     var widget: String?
 
-    @Flag(help: "Render the whole board instead of one widget (needs --width and --height).")
+    @Flag(help: "Render the whole board instead of one widget (on the terminal's size, else 100×30, unless --width and --height say otherwise).")
     var board = false
 
     @Option(help: "With --board: the board, KIND[:FAMILY] tiles separated by commas (default: the config's board, else the built-in one).")
@@ -97,18 +97,46 @@ struct Render: AsyncParsableCommand {
     /// The largest --width and --height: far beyond any terminal, small enough to draw at once.
     static let maximumBoardSide = 1000
 
+    /// The board's size: --width and --height, else the terminal's (of stdout, stderr or stdin:
+    /// `> board.svg` still has one), else 100×30.
+    var boardSize: Size {
+        let terminal = Self.terminalSize()
+        return Size(width: width ?? terminal?.width ?? 100, height: height ?? terminal?.height ?? 30)
+    }
+
+    static func terminalSize() -> Size? {
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO] {
+            var size = winsize()
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+                return Size(width: Int(size.ws_col), height: Int(size.ws_row))
+            }
+        }
+        return nil
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let text = try await output(environment: environment)
+        let (text, live) = try await rendering(environment: environment)
         DescriptorWriting.standardOutput(text)
+        // A status-bar script tells stale or placeholder content by the status (docs/usage.md).
+        if !live { throw NotLive() }
     }
 
     /// What `run()` prints, for `environment` (the gallery renders with one of its own).
     func output(environment: [String: String]) async throws -> String {
+        try await rendering(environment: environment).text
+    }
+
+    /// What `run()` prints, and whether all of it is live (no stale content, no placeholder).
+    private func rendering(environment: [String: String]) async throws -> (text: String, live: Bool) {
         try checkOptions()
-        if activity { return try activityLine(environment: environment) }
+        if activity { return (try activityLine(environment: environment), true) }
         ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appending(path: "assets")
-        let (grid, look) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
+        let (grid, look, live) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
+        return (text(of: grid, look: look, environment: environment), live)
+    }
+
+    private func text(of grid: CellGrid, look: Look, environment: [String: String]) -> String {
         switch format {
         case .text: return grid.text + "\n"
         case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: true).render(grid) + "\n"
@@ -157,10 +185,8 @@ struct Render: AsyncParsableCommand {
             if let first = misplaced.first {
                 throw UsageError(message: "\(first) applies to --widget; a board's tiles take their families and parameters from --tiles or the config file")
             }
-            guard let width, let height else {
-                throw UsageError(message: "--board needs the terminal's size: --width W --height H (like --width 100 --height 30)")
-            }
-            for (name, value) in [("--width", width), ("--height", height)] where !(1...Self.maximumBoardSide).contains(value) {
+            for (name, value) in [("--width", width), ("--height", height)] {
+                guard let value, !(1...Self.maximumBoardSide).contains(value) else { continue }
                 throw UsageError(message: "\(name) \(value) is out of range; give 1 to \(Self.maximumBoardSide) cells")
             }
         } else {
@@ -171,8 +197,8 @@ struct Render: AsyncParsableCommand {
         }
     }
 
-    /// One widget, exactly family-sized, and the look it was drawn in.
-    private func widgetGrid(environment: [String: String]) async throws -> (CellGrid, Look) {
+    /// One widget, exactly family-sized, the look it was drawn in, and whether it is live.
+    private func widgetGrid(environment: [String: String]) async throws -> (CellGrid, Look, Bool) {
         let widget = self.widget ?? ""
         let (now, timeZone) = try moment()
         let services = WidgetServices(
@@ -217,37 +243,51 @@ struct Render: AsyncParsableCommand {
 
         let context = TimelineContext(
             family: family, isPreview: offline, now: now, reason: .user, colorScheme: scheme, sizeClass: sizeClass)
-        let entry: AnyTimelineEntry
+        let shown: Shown
         if placeholder {
-            entry = descriptor.placeholder(in: context)
-            renderEnvironment.redactionReasons = .placeholder
+            shown = Shown(entry: descriptor.placeholder(in: context), isPlaceholder: true, isLive: true)
         } else {
-            entry = try await self.entry(of: descriptor, named: widget, context: context, values: values)
+            shown = try await self.entry(of: descriptor, named: widget, context: context, values: values)
         }
-        let grid = descriptor.render(entry, family: family, environment: renderEnvironment).grid
-        return (grid, Look(scheme: scheme, theme: renderEnvironment.theme))
+        if shown.isPlaceholder { renderEnvironment.redactionReasons = .placeholder }
+        let grid = descriptor.render(shown.entry, family: family, environment: renderEnvironment).grid
+        return (grid, Look(scheme: scheme, theme: renderEnvironment.theme), shown.isLive)
+    }
+
+    /// An entry to draw: whether it is the widget's placeholder (drawn redacted), and whether it
+    /// is live (not the last known content of a failing service, not a placeholder for one).
+    struct Shown {
+        var entry: AnyTimelineEntry
+        var isPlaceholder: Bool
+        var isLive: Bool
     }
 
     /// The entry `descriptor` shows at `context.now`: a program's, or a built-in provider's.
-    func entry(of descriptor: WidgetDescriptor, named name: String, context: TimelineContext, values: [String: ParameterValue]) async throws -> AnyTimelineEntry {
+    func entry(of descriptor: WidgetDescriptor, named name: String, context: TimelineContext, values: [String: ParameterValue]) async throws -> Shown {
         if descriptor.timelinePerFamily || descriptor.revision != descriptor.kind {
-            return try await programEntry(descriptor, named: name, context: context, values: values)
+            return Shown(entry: try await programEntry(descriptor, named: name, context: context, values: values), isPlaceholder: false, isLive: true)
         }
         return await currentEntry(descriptor, named: name, context: context, values: values)
     }
 
-    /// The entry showing at `context.now`: from the provider's timeline, its fallback when the
-    /// service failed (with a note on stderr), or its snapshot.
-    private func currentEntry(_ descriptor: WidgetDescriptor, named widget: String, context: TimelineContext, values: [String: ParameterValue]) async -> AnyTimelineEntry {
+    /// The entry showing at `context.now`: from the provider's timeline; when the service
+    /// failed, the last known content (stale), or with nothing known the placeholder, never
+    /// sample data (each with a note on stderr); the snapshot (`--offline`'s sample data)
+    /// when the timeline has no entry for now.
+    private func currentEntry(_ descriptor: WidgetDescriptor, named widget: String, context: TimelineContext, values: [String: ParameterValue]) async -> Shown {
         let timeline: AnyTimeline
         do {
             timeline = try await descriptor.timeline(in: context, parameters: values)
         } catch {
-            Console.printError("tiles: \(widget): \(error); showing the last known content")
-            timeline = (error as? TimelineFailure)?.fallback ?? AnyTimeline(entries: [], policy: .never)
+            if let known = (error as? TimelineFailure)?.fallback.entry(at: context.now) {
+                Console.printError("tiles: \(widget): \(error); showing the last known content (stale)")
+                return Shown(entry: known, isPlaceholder: false, isLive: false)
+            }
+            Console.printError("tiles: \(widget): \(error); nothing is known yet, showing the placeholder")
+            return Shown(entry: descriptor.placeholder(in: context), isPlaceholder: true, isLive: false)
         }
-        if let shown = timeline.entry(at: context.now) { return shown }
-        return await descriptor.snapshot(in: context, parameters: values)
+        if let shown = timeline.entry(at: context.now) { return Shown(entry: shown, isPlaceholder: false, isLive: true) }
+        return Shown(entry: await descriptor.snapshot(in: context, parameters: values), isPlaceholder: false, isLive: true)
     }
 
     /// The entry a widget program shows at `context.now`; a program that fails is an error

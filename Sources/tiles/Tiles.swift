@@ -90,6 +90,7 @@ struct Tiles: ParsableCommand {
             Console.printError("tiles: \(error.message)")
             Glibc.exit(1)
         }
+        if error is NotLive { Glibc.exit(NotLive.status) }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
@@ -112,6 +113,12 @@ struct Tiles: ParsableCommand {
         done.wait()
         if let failure { throw failure }
     }
+}
+
+/// `tiles render` printed content that is not live (stale, or a placeholder): exit status 3,
+/// the output and the note on stderr already written.
+struct NotLive: Error {
+    static let status: Int32 = 3
 }
 
 /// A mistake in what the user typed or configured: printed as is, exit status 2.

@@ -70,6 +70,20 @@ import TileKit
         #expect(stale?.end?.summary == "no news for 8 hours")
     }
 
+    /// Issue 48, item 10: one letter with 30,000 combining marks is one character, and made a
+    /// 120 KB activity file; bounds hold in scalars and bytes too.
+    @Test func aCharacterWithThousandsOfMarksIsBoundedInBytes() {
+        let heavy = "a" + String(repeating: "\u{0301}", count: 30_000)
+        var activity = LiveActivity(id: "heavy", title: heavy + "b", startedAt: Date(timeIntervalSince1970: 0))
+        activity.report(line: String(repeating: heavy, count: 3), at: Date(timeIntervalSince1970: 1))
+        #expect(activity.title.unicodeScalars.count == WidgetAlert.scalarsPerCharacter + 1)
+        #expect(activity.title.hasSuffix("b"), "the next character stays")
+        #expect(activity.line.utf8.count <= LiveActivity.lineLimit * 4 * WidgetAlert.scalarsPerCharacter)
+        #expect(activity.line.count == 3)
+        let emoji = "👩🏽‍💻👨‍👩‍👧‍👦"
+        #expect(WidgetAlert.clean(emoji, limit: 10) == emoji, "emoji sequences stay whole")
+    }
+
     @Test func anEndSaysHowItEndedAndAlertsWithItsLastLine() {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         var activity = LiveActivity(id: "build", title: "build\u{1B}[2J", startedAt: start)

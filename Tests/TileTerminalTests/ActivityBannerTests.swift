@@ -34,6 +34,15 @@ import TileUI
         #expect(failed.rows[0].failed)
     }
 
+    /// Issue 48, item 19: `20%` showed twice in a row, in the line and beside the bar.
+    @Test func theProgressShowsOnceAsTheBar() {
+        let banner = ActivityBanner([activity("deploy", startedAgo: 3, line: "step 1/5 20%")], now: start)
+        #expect(banner.rows[0].progress == ActivityProgress(argument: "20%"))
+        #expect(banner.rows[0].detail == "step 1/5", "the bar's text is not repeated in the line")
+        #expect(ActivityBanner.detail("66% building", showing: ActivityProgress(argument: "66%")) == "building")
+        #expect(ActivityBanner.detail("uploading", showing: ActivityProgress(argument: "66%")) == "uploading")
+    }
+
     @Test func theBannerChangesEachSecondWhileARunningActivityShowsAndNeverWithoutOne() {
         #expect(ActivityBanner.nextChange([], now: start) == nil, "no activity, no wake-up")
         let running = activity("deploy", startedAgo: 7.25)
@@ -109,7 +118,9 @@ import TileUI
         inbox.postActivityChange()
         session.waker.wakeUp()
         _ = session.step()
-        #expect(terminal.text.split(separator: "\n").first?.contains("✓ deploy  99%") == true, "\(terminal.text)")
+        let banner = terminal.text.split(separator: "\n").first ?? ""
+        #expect(banner.contains("✓ deploy") && banner.contains("━━━━━━━━━━ 99%  done"), "\(terminal.text)")
+        #expect(banner.components(separatedBy: "99%").count == 2, "the progress shows once: \(banner)")
         #expect(terminal.rawSequences.joined().filter { $0 == "\u{07}" }.count == 1, "one bell")
         #expect(terminal.rawSequences.joined().contains("\u{1B}]9;deploy finished: 0:03 · 99%\u{1B}\\"))
 

@@ -102,6 +102,13 @@ import Glibc
         let result = try runTiles(
             ["render", "--widget", "system", "--param", "host=\(server.alias)", "--format", "text"], environment: Self.environment(home, server))
         #expect(result.stderr.contains("system: ssh tiles-test: Host key verification failed"), "\(result.stderr)")
+        // Issue 48, item 1: nothing was ever read from the host, so no figure is shown (it printed
+        // `CPU 22%` and a sparkline of sample data), the placeholder is, and the status says so.
+        #expect(result.status == 3, "not live: \(result.status)")
+        #expect(result.stderr.contains("nothing is known yet, showing the placeholder"), "\(result.stderr)")
+        #expect(!result.stdout.contains("%") && !result.stdout.contains("GiB"), "no invented figure: \(result.stdout)")
+        #expect(!result.stdout.contains(where: { ("\u{2801}"..."\u{28FF}").contains($0) || ("▁"..."█").contains($0) }),
+                "no sparkline, no filled bar: \(result.stdout)")
     }
 
     /// Renders a widget on `host`, which fails: the reason and how long it took.

@@ -88,11 +88,22 @@ import Testing
         #expect(configured.stdout.contains("48;2;0;0;0m"))
     }
 
+    /// Issue 48, item 17: README's `tiles render --board --format svg` works as written: without a
+    /// terminal (the test's pipes) and without --width and --height, the board is 100×30.
+    @Test func aBoardWithoutASizeIsTheTerminalsElseOneHundredByThirty() throws {
+        let (home, environment) = try Self.isolated()
+        defer { _ = home }
+        let result = try runTiles(["render", "--board", "--offline", "--at", Self.at, "--format", "svg"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"840\" height=\"510\""), "\(result.stdout.prefix(120))")
+        let narrow = try runTiles(["render", "--board", "--offline", "--at", Self.at, "--width", "60"], environment: environment)
+        #expect(narrow.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count == 30, "--width alone keeps 30 rows")
+    }
+
     @Test func testBoardMistakesExitTwoWithAClearMessage() throws {
         let (home, environment) = try Self.isolated()
         defer { _ = home }
         let cases: [([String], String)] = [
-            (["--board"], "--board needs the terminal's size: --width W --height H"),
             (["--board", "--width", "0", "--height", "30"], "--width 0 is out of range; give 1 to 1000 cells"),
             (["--board", "--width", "100", "--height", "100000"], "--height 100000 is out of range"),
             (["--board", "--width", "100", "--height=-3"], "--height -3 is out of range"),

@@ -20,14 +20,27 @@ public struct WidgetAlert: Codable, Hashable, Sendable {
         self.sound = sound
     }
 
+    /// The most scalars a character keeps: an emoji's longest sequence is 10; a letter with
+    /// thousands of combining marks is still one character, and would be 100 KB of one.
+    public static let scalarsPerCharacter = 16
+
     /// `text` as `TerminalText` leaves it (no control character, escape sequence or bidi
-    /// control; a line break or tab becomes a space), at most `limit` characters.
+    /// control; a line break or tab becomes a space), at most `limit` characters of at most
+    /// ``scalarsPerCharacter`` scalars each, so at most `limit * 64` bytes (an input with
+    /// characters of thousands of scalars is read only so far).
     public static func clean(_ text: String, limit: Int) -> String {
         var scalars = String.UnicodeScalarView()
+        // A bound on the work for any input: far more scalars than `limit` characters keep.
+        let scalarLimit = limit * scalarsPerCharacter * 64
         TerminalText.scan(text.replacing("\r\n", with: "\n")) { token in
-            guard case .scalar(let scalar) = token else { return }
+            guard case .scalar(let scalar) = token, scalars.count < scalarLimit else { return }
             scalars.append(scalar == "\n" || scalar == "\t" ? " " : scalar)
         }
-        return String(String(scalars).prefix(limit))
+        var result = ""
+        for character in String(scalars).prefix(limit) {
+            let kept = character.unicodeScalars.prefix(scalarsPerCharacter)
+            result.unicodeScalars.append(contentsOf: kept)
+        }
+        return result
     }
 }

@@ -51,10 +51,22 @@ public struct ActivityBanner: Equatable, Sendable {
     private static func row(_ activity: LiveActivity, now: Date) -> Row {
         let clock = LiveActivity.clock(activity.elapsed(at: now))
         guard let end = activity.end else {
-            return Row(mark: "●", title: activity.title, detail: activity.line, progress: activity.progress, trailing: clock, failed: false)
+            return Row(mark: "●", title: activity.title, detail: detail(activity.line, showing: activity.progress),
+                       progress: activity.progress, trailing: clock, failed: false)
         }
-        return Row(mark: end.succeeded ? "✓" : "✗", title: activity.title, detail: activity.line,
-                   progress: end.succeeded ? activity.progress : nil, trailing: "\(end.summary) · \(clock)", failed: !end.succeeded)
+        let progress = end.succeeded ? activity.progress : nil
+        return Row(mark: end.succeeded ? "✓" : "✗", title: activity.title, detail: detail(activity.line, showing: progress),
+                   progress: progress, trailing: "\(end.summary) · \(clock)", failed: !end.succeeded)
+    }
+
+    /// The line without the progress the bar shows (`66% building` beside `━━━ 66%` reads
+    /// `building`), so that the progress shows once.
+    static func detail(_ line: String, showing progress: ActivityProgress?) -> String {
+        guard let progress else { return line }
+        var words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard let index = words.firstIndex(where: { $0 == progress.text }) else { return line }
+        words.remove(at: index)
+        return words.joined(separator: " ")
     }
 
     /// When the banner next changes by itself: a running activity's timer ticks each second;

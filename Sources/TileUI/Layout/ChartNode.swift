@@ -16,7 +16,9 @@ final class ChartNode: LayoutNode {
     let markColors: [ResolvedColor?]
 
     init(chart: Chart, environment: EnvironmentValues) {
-        let marks = chart.marks.filter { abs($0.y) <= Self.limit && abs($0.x ?? 0) <= Self.limit }
+        // A placeholder shows no values: the chart's room stays empty.
+        let redacted = environment.redactionReasons.contains(.placeholder)
+        let marks = redacted ? [] : chart.marks.filter { abs($0.y) <= Self.limit && abs($0.x ?? 0) <= Self.limit }
         self.marks = marks
         showsYAxis = chart.yAxis != .hidden
         let foreground = environment.foregroundColor ?? .primary

@@ -192,7 +192,8 @@ final class GaugeRingNode: LayoutNode {
     let color: ResolvedColor?
 
     init(ring: GaugeRing, environment: EnvironmentValues) {
-        self.ring = ring
+        // A placeholder shows no value: the empty ring, as its text shows no digits.
+        self.ring = environment.redactionReasons.contains(.placeholder) ? GaugeRing(fraction: nil, sweep: ring.sweep) : ring
         color = (environment.foregroundColor ?? .primary).resolve(in: environment)
         super.init()
     }
@@ -270,7 +271,8 @@ final class LevelBarNode: LayoutNode {
     let color: ResolvedColor?
 
     init(fraction: Double?, environment: EnvironmentValues) {
-        self.fraction = fraction
+        // A placeholder shows no value: the bare track.
+        self.fraction = environment.redactionReasons.contains(.placeholder) ? nil : fraction
         color = (environment.foregroundColor ?? .primary).resolve(in: environment)
         super.init()
     }

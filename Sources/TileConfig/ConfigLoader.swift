@@ -11,6 +11,8 @@ public struct ConfigLoader {
     public var widgets: [WidgetDescriptor]
     /// Runs the programs of widgets the file declares.
     public var host = ExtensionHost()
+    /// Whether each widget's program must be there and executable (`tiles check`).
+    public var requiresPrograms = false
 
     public init(environment: [String: String], widgets: [WidgetDescriptor], host: ExtensionHost = ExtensionHost()) {
         self.environment = environment
@@ -57,6 +59,7 @@ public struct ConfigLoader {
         }
         var reader = ConfigReader(file: path, bytes: [UInt8](data), widgets: widgets, home: environment["HOME"])
         reader.host = host
+        reader.requiresPrograms = requiresPrograms
         reader.catalog = ExtensionCatalog(cacheDirectory: URL(filePath: directories.cache.path, appending: "extensions"))
         return try reader.read()
     }

@@ -122,6 +122,9 @@ extension ConfigReader {
         if let problem = CommandTrust.problem(with: command) {
             throw context.error(at: path, "\(Context.display(path)): \(problem)")
         }
+        if requiresPrograms, let problem = CommandTrust.missingProgram(in: command) {
+            throw context.error(at: path, "\(Context.display(path)): \(problem)")
+        }
     }
 
     /// A duration: a number of seconds, or text like `5m` (`DurationText`).

@@ -23,6 +23,9 @@ public struct ConfigReader {
     public var host = ExtensionHost()
     /// Asks programs that serve several kinds (`extension = [...]`) what they serve.
     public var catalog = ExtensionCatalog(cacheDirectory: nil)
+    /// Whether each widget's program must be there and executable (`tiles check`); a board
+    /// starts without one and shows the tile's reason instead.
+    public var requiresPrograms = false
 
     /// A reader of the file's bytes.
     public init(file: String, bytes: [UInt8], widgets: [WidgetDescriptor], home: String? = nil) {

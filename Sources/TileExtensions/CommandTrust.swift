@@ -40,6 +40,23 @@ public enum CommandTrust {
         return nil
     }
 
+    /// Why `command`'s program cannot be started, or nil when it can: it is not there, or not an
+    /// executable file (`tiles check`; a board shows this as the tile's reason).
+    public static func missingProgram(in command: ProgramCommand) -> String? {
+        guard let program = command.arguments.first, !program.isEmpty else { return "no program" }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"]
+        guard let located = executable(named: program, in: command.workingDirectory, searchPath: searchPath) else {
+            return "\(program): no such program on PATH"
+        }
+        var status = stat()
+        guard stat(located, &status) == 0 else { return located == program ? "\(program): no such file" : "\(program): no such file (\(located))" }
+        guard status.st_mode & S_IFMT == S_IFREG, access(located, X_OK) == 0 else {
+            let place = located == program ? "" : "\(located); "
+            return "\(program): not an executable file (\(place)chmod +x it, or name its interpreter first)"
+        }
+        return nil
+    }
+
     /// The file `posix_spawnp` executes for `program` started in `directory`: a name with a slash
     /// as it stands, a bare name from the first folder of `searchPath` holding an executable file
     /// of that name (glibc's default path when unset). Nil when none would be found.

@@ -179,7 +179,8 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a config file and print a summary, without starting the dashboard.",
         discussion: """
-            Errors name the file, line, column and key, and exit with status 2.
+            Errors name the file, line, column and key, and exit with status 2. Each widget's \
+            program must be there, executable and trusted.
 
             Examples:
               tiles check                       # $XDG_CONFIG_HOME/tiles/config.toml
@@ -192,7 +193,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let loader = ConfigLoader(environment: environment, widgets: knownWidgets(environment))
+        var loader = ConfigLoader(environment: environment, widgets: knownWidgets(environment))
+        loader.requiresPrograms = true
         let config: TilesConfig
         do {
             guard let loaded = try loader.load(explicitPath: file) else {

@@ -99,4 +99,31 @@ import Glibc
         #expect(check.stderr.contains("not a regular file"), "\(check.stderr)")
         #expect(Date().timeIntervalSince(started) < 30, "nothing waited for a writer")
     }
+
+    /// Issue 48, item 15: `tiles check` said "ok" for `command = ["./nothere.sh"]`.
+    @Test func checkNamesAProgramThatIsMissingOrNotExecutable() throws {
+        let home = try DashboardHome()
+        let environment = home.environment(serviceURL: "http://127.0.0.1:9")
+        let folder = home.root.appendingPathComponent("widgets")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config.toml")
+        func check(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
+            try "[[widget]]\nkind = \"w\"\ncommand = \(command)\n".write(to: config, atomically: true, encoding: .utf8)
+            return try runTiles(["check", config.path], environment: environment)
+        }
+        let missing = try check(#"["./nothere.sh"]"#)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("config.toml:3:1: widget[1].command: \(folder.path)/nothere.sh: no such file"), "\(missing.stderr)")
+        let unknown = try check(#"["tiles-no-such-program"]"#)
+        #expect(unknown.status == 2 && unknown.stderr.contains("tiles-no-such-program: no such program on PATH"), "\(unknown.stderr)")
+        let script = folder.appendingPathComponent("plain.sh")
+        try "echo hi\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o644)
+        let plain = try check(#"["./plain.sh"]"#)
+        #expect(plain.status == 2 && plain.stderr.contains("widgets/plain.sh: not an executable file (chmod +x it"), "\(plain.stderr)")
+        chmod(script.path, 0o755)
+        let runnable = try check(#"["./plain.sh"]"#)
+        #expect(runnable.status == 0, "\(runnable.stderr)")
+        #expect(try check(#"["sh", "./plain.sh"]"#).status == 0, "an interpreter and its script")
+    }
 }

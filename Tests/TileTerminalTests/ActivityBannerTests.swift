@@ -115,7 +115,7 @@ import TileUI
         deploy.report(line: "99%", at: start)
         deploy.end = LiveActivity.Ending(at: start, status: 0)
         try store.save(deploy)
-        inbox.postActivityChange()
+        inbox.post(.activitiesChanged)
         session.waker.wakeUp()
         _ = session.step()
         let banner = terminal.text.split(separator: "\n").first ?? ""

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TileKit
-import TileTerminal
+@testable import TileTerminal
 import TileUI
 
 /// The dashboard's keys and clicks as state changes and effects (docs/design.md key contract).
@@ -347,4 +347,38 @@ private func manyLinksGrid(_ urls: [URL]) -> CellGrid {
         grid[x, 0].linkIndex = index
     }
     return grid
+}
+
+/// Issue 43, item 2: everything posted to the board reaches the state as an event, and the
+/// state says what the shell does with it.
+struct DashboardInboxTests {
+    typealias F = DashboardFixtures
+
+    @Test func newsFromDiskAndFinishedPressesAreEventsWhoseEffectsTheStateChooses() {
+        var state = F.board()
+        #expect(state.update(.configFileChanged) == [.applyConfigFile])
+        #expect(state.update(.activitiesChanged) == [.readActivities])
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(state.update(.actionFinished(id: "quote", kind: "qqsync", failure: nil, finishedAt: at))
+            == [.announceAction(kind: "qqsync", finishedAt: at)])
+        #expect(state.update(.actionFinished(id: "quote", kind: "qqsync", failure: "offline", finishedAt: at)) == [])
+        #expect(state.message?.text == "quote: offline")
+        #expect(state.message?.isError == true)
+    }
+
+    @Test func theInboxKeepsOrderAndReadsTheDiskOnceForManyChanges() {
+        let inbox = MessageInbox()
+        inbox.post(.configFileChanged)
+        inbox.post(message: "cannot open x")
+        inbox.post(.activitiesChanged)
+        inbox.post(.configFileChanged)
+        inbox.post(.activitiesChanged)
+        let taken = inbox.takeAll()
+        #expect(taken.count == 3)
+        guard taken.count == 3 else { return }
+        #expect({ if case .configFileChanged = taken[0] { true } else { false } }())
+        #expect({ if case .message("cannot open x") = taken[1] { true } else { false } }())
+        #expect({ if case .activitiesChanged = taken[2] { true } else { false } }())
+        #expect(inbox.takeAll().isEmpty)
+    }
 }

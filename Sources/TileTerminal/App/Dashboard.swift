@@ -71,7 +71,7 @@ public enum Dashboard {
                         WidgetCenter.shared.reloadTimelines(ofKind: String(kind), requestedAt: sentAt)
                     }
                 case .activityChanged:
-                    inbox.postActivityChange()
+                    inbox.post(.activitiesChanged)
                     waker.wakeUp()
                 }
             }

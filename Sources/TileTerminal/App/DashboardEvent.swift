@@ -50,6 +50,13 @@ public enum DashboardEvent: Sendable {
     /// Each widget's relevance now (`SmartStack.normalizedRelevance`), by scheduler id: stacks
     /// whose quiet interval is over bring their most relevant member to the top (docs/rules.md B6.3).
     case relevance([String: Double], now: Date)
+    /// The config file changed on disk (its watch saw it): read it again.
+    case configFileChanged
+    /// A live activity changed (the board channel said so): read the store again.
+    case activitiesChanged
+    /// A press of tile `id`'s control (a widget of `kind`) finished at `finishedAt`; `failure`
+    /// says why it did not take effect.
+    case actionFinished(id: String, kind: String, failure: String?, finishedAt: Date)
 }
 
 /// Work the state asks the shell to do after an update: the only way decisions reach the
@@ -80,6 +87,13 @@ public enum DashboardEffect: Equatable, Sendable {
     case saveBoard([TileSpec])
     /// Draw the gallery's preview of a widget in a family.
     case preview(WidgetGallery.Choice)
+    /// Read the config file again and apply it; report `.configChanged` or `.configFailed`.
+    case applyConfigFile
+    /// Read the live activities' store again; report `.activities`.
+    case readActivities
+    /// Tell the user's other boards that a press changed a widget of `kind` at `finishedAt`,
+    /// so that they reload it too.
+    case announceAction(kind: String, finishedAt: Date)
     /// Restore the terminal and exit with status 0.
     case quit
 }

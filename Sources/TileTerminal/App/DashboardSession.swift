@@ -12,9 +12,6 @@ import Glibc
 /// frames to `BoardRenderer`.
 final class DashboardSession {
     private let options: DashboardOptions
-    /// This board's socket on the board channel, when it listens: presses are announced to the
-    /// other boards in its folder.
-    private let channelSocket: String?
     private let terminal: any TerminalDevice
     private let loop: EventLoop
     private let scheduler: TimelineScheduler
@@ -32,10 +29,8 @@ final class DashboardSession {
     private var tickWake: Date??
     /// Tells the user of alerts, once across their boards.
     private let alerts: AlertCenter
-    /// Where the live activities are kept; nil when the board cannot hear of them.
-    private let activityStore: ActivityStore?
-    /// The live activities as last read from the store.
-    private var storedActivities: [LiveActivity] = []
+    /// The live activities, when the board can hear of them.
+    private let activities: ActivityFeed?
 
     /// A board on `terminal`, driven by `loop`; `inbox` takes what other threads post, and the
     /// board channel's news of live activities, kept in `activityStore`.
@@ -44,9 +39,9 @@ final class DashboardSession {
         channelSocket: String? = nil, inbox: MessageInbox = MessageInbox(), activityStore: ActivityStore? = nil
     ) {
         self.options = options
-        self.channelSocket = channelSocket
         self.inbox = inbox
-        self.activityStore = activityStore
+        let activities = activityStore.map(ActivityFeed.init(store:))
+        self.activities = activities
         self.terminal = terminal
         self.loop = loop
         let catalog = ThemeCatalog(directories: options.directories)
@@ -71,7 +66,8 @@ final class DashboardSession {
         let configWatch = ConfigFileWatch(file: options.configFile, reloads: options.reloadConfig != nil, loop: loop, inbox: inbox)
         effects = EffectRunner(
             options: options, scheduler: scheduler, terminal: terminal, renderer: renderer, config: config, catalog: catalog,
-            stateFile: stateFile, inbox: inbox, wake: { waker.wakeUp() }, configWatch: configWatch)
+            stateFile: stateFile, inbox: inbox, wake: { waker.wakeUp() }, configWatch: configWatch, activities: activities,
+            channelSocket: channelSocket)
         configWatch.start()
         _ = state.update(.catalog(config.galleryItems))
         alerts = AlertCenter(
@@ -91,7 +87,7 @@ final class DashboardSession {
         // Timelines computed for the first frame are written to the cache once it is drawn.
         scheduler.holdsCacheWrites = true
         carried = startProvidersForTheFirstFrame()
-        storedActivities = activityStore?.all() ?? []
+        _ = activities?.read(now: options.clock.now())
         showActivities(now: options.clock.now())
         renderer.refreshVisibleTiles(&state)
         renderer.draw(state, changedTiles: [])
@@ -136,20 +132,11 @@ final class DashboardSession {
                 break
             }
         }
-        let messages = inbox.takeAll()
-        for message in messages { _ = feed(.message(message)) }
-        let posted = inbox.takeEvents()
+        // What other threads and the loop's descriptors posted: one queue, in order.
+        let posted = inbox.takeAll()
         for event in posted { _ = feed(event) }
-        let configChanged = inbox.takeConfigChange()
-        if configChanged, let event = config.apply(to: state, scheduler: scheduler, renderer: renderer) {
-            _ = feed(event)
-            _ = feed(.catalog(config.galleryItems))
-        }
-        let activitiesChanged = inbox.takeActivityChange()
-        if activitiesChanged, let activityStore { storedActivities = activityStore.all() }
         let now = options.clock.now()
-        if events == [.deadline], messages.isEmpty, posted.isEmpty, !configChanged, !activitiesChanged,
-           let next = renderer.advanceTicksAlone(&state, now: now) {
+        if events == [.deadline], posted.isEmpty, let next = renderer.advanceTicksAlone(&state, now: now) {
             renderer.drawTicks(state, now: now)
             frames.endFrame(.tick, bytes: terminal.lastFrameBytes)
             tickWake = .some(next)
@@ -158,11 +145,7 @@ final class DashboardSession {
         if reason == .timeline, renderer.hasTickDue(state, now: now) { reason = .tick }
         scheduler.processDue()
         for finished in scheduler.takeFinishedActions() {
-            if let failure = finished.failure {
-                _ = feed(.message("\(finished.id): \(failure)"))
-            } else {
-                announceAction(ofKind: finished.kind, at: finished.finishedAt)
-            }
+            _ = feed(.actionFinished(id: finished.id, kind: finished.kind, failure: finished.failure, finishedAt: finished.finishedAt))
         }
         if state.tiles.contains(where: { $0.stack != nil }) {
             stackScores = stackRelevance(at: now)
@@ -211,23 +194,9 @@ final class DashboardSession {
     /// Shows the live activities of the store as they stand at `now`: those whose command
     /// vanished end, those ended ``LiveActivity/linger`` ago go.
     private func showActivities(now: Date) {
-        guard !storedActivities.isEmpty || !state.activities.isEmpty else { return }
-        let shown = storedActivities.compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }
+        guard let activities, !activities.isEmpty || !state.activities.isEmpty else { return }
+        let shown = activities.shown(at: now)
         if shown != state.activities { _ = feed(.activities(shown)) }
-    }
-
-    /// Tells the user's other boards that a press changed a widget of `kind`, so that they
-    /// reload it too (the board channel, as `tiles reload KIND`). Sent from a thread of its own:
-    /// this board's loop answers its own socket.
-    private func announceAction(ofKind kind: String, at finishedAt: Date) {
-        guard let channel = channelSocket else { return }
-        let directory = URL(filePath: TilesDirectories.folder(of: channel), directoryHint: .isDirectory)
-        // The stamp travels as decimal seconds since 1970, which may come back a microsecond
-        // late: a millisecond earlier still excludes data from before the press had its effect.
-        let sentAt = finishedAt.addingTimeInterval(-0.001)
-        DetachedThread.start(named: "tiles-announce") {
-            BoardChannel.send(.reload(kind: kind), directory: directory, at: sentAt, excluding: channel)
-        }
     }
 
     /// The longest the first frame waits for local providers (`computedLocally()`): they answer
@@ -323,7 +292,8 @@ final class DashboardSession {
             switch effects.perform(effect, state: state) {
             case .done: break
             case .quit: keepRunning = false
-            case .then(let next): if !feed(next) { keepRunning = false }
+            case .then(let next):
+                for event in next where !feed(event) { keepRunning = false }
             }
         }
         return keepRunning

@@ -232,6 +232,16 @@ public struct DashboardState: Sendable {
         case .message(let text):
             message = Message(text, isError: true)
             return []
+        case .configFileChanged:
+            return [.applyConfigFile]
+        case .activitiesChanged:
+            return [.readActivities]
+        case let .actionFinished(id, kind, failure, finishedAt):
+            if let failure {
+                message = Message("\(id): \(failure)", isError: true)
+                return []
+            }
+            return [.announceAction(kind: kind, finishedAt: finishedAt)]
         case let .configChanged(newTiles, scheme, themeName, theme, sizeClassSetting):
             replaceTiles(with: newTiles)
             if case .edit(let form) = mode, tile(form.tileID) == nil { mode = .board }

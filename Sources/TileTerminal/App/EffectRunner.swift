@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileBase
 import TileKit
 import TileUI
 #if canImport(Glibc)
@@ -14,8 +15,10 @@ final class EffectRunner {
         case done
         /// The board quits.
         case quit
-        /// The state hears this next.
-        case then(DashboardEvent)
+        /// The state hears these next, in order.
+        case then([DashboardEvent])
+
+        static func then(_ event: DashboardEvent) -> Outcome { .then([event]) }
     }
 
     private let options: DashboardOptions
@@ -29,12 +32,19 @@ final class EffectRunner {
     private let wake: @Sendable () -> Void
     /// The config file's watch, started once the edit form has written the file (it may be new).
     private let configWatch: ConfigFileWatch
+    /// The live activities, when the board can hear of them.
+    private let activities: ActivityFeed?
+    /// This board's socket on the board channel, when it listens: presses are announced to the
+    /// other boards in its folder.
+    private let channelSocket: String?
 
     init(
         options: DashboardOptions, scheduler: TimelineScheduler, terminal: any TerminalDevice, renderer: BoardRenderer,
         config: ConfigApplier, catalog: ThemeCatalog, stateFile: URL, inbox: MessageInbox,
-        wake: @escaping @Sendable () -> Void, configWatch: ConfigFileWatch
+        wake: @escaping @Sendable () -> Void, configWatch: ConfigFileWatch, activities: ActivityFeed?, channelSocket: String?
     ) {
+        self.activities = activities
+        self.channelSocket = channelSocket
         self.options = options
         self.scheduler = scheduler
         self.terminal = terminal
@@ -72,7 +82,7 @@ final class EffectRunner {
             let inbox = self.inbox, wake = self.wake, log = options.log
             let opener = LinkOpener { error in
                 log("open \(url.absoluteString): \(error)")
-                inbox.post(Self.openFailure(url, error))
+                inbox.post(message: Self.openFailure(url, error))
                 wake()
             }
             if case .failure(let error) = opener.open(url, environment: options.environment) {
@@ -97,6 +107,13 @@ final class EffectRunner {
             return .then(saveBoard(tiles))
         case .preview(let choice):
             drawPreview(choice, state: state)
+        case .applyConfigFile:
+            guard let event = config.apply(to: state, scheduler: scheduler, renderer: renderer) else { return .done }
+            return .then([event, .catalog(config.galleryItems)])
+        case .readActivities:
+            return activities.map { .then(.activities($0.read(now: options.clock.now()))) } ?? .done
+        case let .announceAction(kind, finishedAt):
+            announceAction(ofKind: kind, at: finishedAt)
         case .quit:
             return .quit
         }
@@ -175,8 +192,22 @@ final class EffectRunner {
         Task(executorPreference: ProviderExecutor.shared) {
             let entry = await widget.snapshot(in: context)
             let grid = widget.render(entry, family: choice.family, environment: environment).grid
-            inbox.post(event: .galleryPreview(choice, grid))
+            inbox.post(.galleryPreview(choice, grid))
             wake()
+        }
+    }
+
+    /// Tells the user's other boards that a press changed a widget of `kind`, so that they
+    /// reload it too (the board channel, as `tiles reload KIND`). Sent from a thread of its own:
+    /// this board's loop answers its own socket.
+    private func announceAction(ofKind kind: String, at finishedAt: Date) {
+        guard let channel = channelSocket else { return }
+        let directory = URL(filePath: TilesDirectories.folder(of: channel), directoryHint: .isDirectory)
+        // The stamp travels as decimal seconds since 1970, which may come back a microsecond
+        // late: a millisecond earlier still excludes data from before the press had its effect.
+        let sentAt = finishedAt.addingTimeInterval(-0.001)
+        DetachedThread.start(named: "tiles-announce") {
+            BoardChannel.send(.reload(kind: kind), directory: directory, at: sentAt, excluding: channel)
         }
     }
 

@@ -5,29 +5,35 @@ import TileKit
 import Glibc
 #endif
 
-/// Messages for the status line posted from other threads (an opener that failed after it
-/// started), and news of the config file, taken by the main loop after it is woken.
+/// The one queue into the board from other threads and from the descriptors its loop serves:
+/// every item is a `DashboardEvent` (a message for the status line, a gallery preview, the
+/// config file or a live activity changed), taken by the board's loop after it is woken and
+/// handed to the state's `update` in the order posted.
 final class MessageInbox: Sendable {
-    private let messages = TakeAllQueue<String>()
     private let events = TakeAllQueue<DashboardEvent>()
-    private let configChanged = Mutex(false)
-    private let activitiesChanged = Mutex(false)
 
-    /// Notes that the config file changed.
-    func postConfigChange() { configChanged.withLock { $0 = true } }
-    /// Whether the config file changed since the last call.
-    func takeConfigChange() -> Bool { configChanged.withLock { changed in defer { changed = false }; return changed } }
+    /// Posts `event` for the board's state.
+    func post(_ event: DashboardEvent) { events.append(event) }
+    /// Posts a message for the status line.
+    func post(message: String) { events.append(.message(message)) }
 
-    /// Notes that a live activity changed (the board channel said so).
-    func postActivityChange() { activitiesChanged.withLock { $0 = true } }
-    /// Whether a live activity changed since the last call.
-    func takeActivityChange() -> Bool { activitiesChanged.withLock { changed in defer { changed = false }; return changed } }
-
-    func post(_ message: String) { messages.append(message) }
-    /// Posts an event for the board's state (a gallery preview drawn on another thread).
-    func post(event: DashboardEvent) { events.append(event) }
-    func takeEvents() -> [DashboardEvent] { events.takeAll() }
-    func takeAll() -> [String] { messages.takeAll() }
+    /// Everything posted so far, oldest first; news that something changed on disk is kept
+    /// once (reading the file or the store again once covers every change before it).
+    func takeAll() -> [DashboardEvent] {
+        var seenConfig = false, seenActivities = false
+        return events.takeAll().filter { event in
+            switch event {
+            case .configFileChanged:
+                defer { seenConfig = true }
+                return !seenConfig
+            case .activitiesChanged:
+                defer { seenActivities = true }
+                return !seenActivities
+            default:
+                return true
+            }
+        }
+    }
 }
 
 /// Watches the board's config file, once there is one to reload and its folder exists, and
@@ -52,7 +58,7 @@ final class ConfigFileWatch {
         let inbox = self.inbox, waker = loop.waker
         loop.watch(watcher.descriptor) {
             guard watcher.takeChanges() else { return }
-            inbox.postConfigChange()
+            inbox.post(.configFileChanged)
             waker.wakeUp()
         }
     }

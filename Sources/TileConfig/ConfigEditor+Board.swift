@@ -14,7 +14,27 @@ extension ConfigEditor {
     /// written as the file had them when they resolve to the same values, else only those that
     /// differ from the widget's defaults. The result must read back as exactly this board with
     /// every other setting as it was; the previous file is kept as `config.toml.bak`.
-    public func saveBoard(_ pages: [[TilesConfig.Tile]]) throws(Failure) -> String {
+    ///
+    /// With `base`, the file's bytes when edit mode began (empty: there was no file), the file
+    /// is written only if it is still exactly that, checked and written under a lock beside it:
+    /// a tile another process added, or another board's save, is never lost without a word.
+    public func saveBoard(_ pages: [[TilesConfig.Tile]], base: Data? = nil) throws(Failure) -> String {
+        do {
+            return try FileLock.withLock(on: lockFile) { () throws(Failure) -> String in try saveBoardLocked(pages, base: base) }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "\(error)", isWriteError: true)
+        }
+    }
+
+    /// The lock that saves of this file take, beside the file a link to it leads to.
+    var lockFile: URL {
+        let target = URL(filePath: AtomicFile.resolvingLinks(file.path))
+        return target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).lock")
+    }
+
+    private func saveBoardLocked(_ pages: [[TilesConfig.Tile]], base: Data?) throws(Failure) -> String {
         let name = file.lastPathComponent
         let exists = FileManager.default.fileExists(atPath: file.path)
         var onDisk: ConfigText?
@@ -26,6 +46,9 @@ extension ConfigEditor {
             guard !Self.isReadOnly(file) else {
                 throw Failure(description: "\(name) is read-only; nothing was written (make it writable to save the board)")
             }
+        }
+        if let base, (onDisk?.bytes ?? Data()) != base {
+            throw Failure(description: "\(name) changed on disk since edit mode began; nothing was written", isConflict: true)
         }
         let original = onDisk?.text ?? ConfigTemplate.text
         var text = original

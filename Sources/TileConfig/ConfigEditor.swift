@@ -21,6 +21,8 @@ public struct ConfigEditor: Sendable {
         public var description: String
         /// True when the file was fine but could not be written (disk full, no permission).
         public var isWriteError = false
+        /// True when the file changed on disk since it was read for the edit.
+        public var isConflict = false
     }
 
     /// The config file. It may not exist yet: the built-in board's first edit creates it from the

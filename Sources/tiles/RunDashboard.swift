@@ -193,8 +193,8 @@ struct RunDashboard: ParsableCommand {
                 try editor.save(tileID: tileID, member: member, values: values)
             }
             // Widgets the file declares are placed too: the board is checked against them all.
-            options.saveBoard = { specs in
-                try editor.saveBoard(TilesConfig.Tile.pages(of: specs))
+            options.saveBoard = { specs, base in
+                try editor.saveBoard(TilesConfig.Tile.pages(of: specs), base: base)
             }
         }
         let status = Dashboard.run(options)

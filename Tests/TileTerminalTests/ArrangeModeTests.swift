@@ -167,6 +167,22 @@ struct ArrangeModeTests {
         #expect(state.message?.text == "board saved")
     }
 
+    /// Issue 48, item 5: E notes the file as it is; a save refused because it changed offers
+    /// to read it again with r, which leaves edit mode and applies the file.
+    @Test func aRefusedSaveOffersToReadTheFileAgain() {
+        var state = F.board()
+        _ = state.update(.catalog(Self.catalog))
+        #expect(state.update(F.key("E")) == [.noteConfigForArranging])
+        _ = Self.press([.character("x")], on: &state)
+        _ = Self.press([.escape], on: &state, saveFailure: "config.toml changed on disk since edit mode began; nothing was written")
+        #expect(state.message?.text.contains("r reloads the file") == true, "\(state.message?.text ?? "")")
+        #expect(Self.press([.character("r")], on: &state) == [.applyConfigFile])
+        #expect(state.mode == .board)
+        // Before a refusal, r in edit mode is not a reload.
+        var fresh = Self.arranging()
+        #expect(!Self.press([.character("r")], on: &fresh).contains(.applyConfigFile))
+    }
+
     @Test func aDragMovesATileAndItsBadgeRemovesIt() throws {
         var state = Self.arranging()
         let quote = try #require(state.layout.placement(of: "quote")).rect

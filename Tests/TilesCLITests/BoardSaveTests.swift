@@ -37,6 +37,35 @@ struct BoardSaveTests {
 
     static func checksum(_ file: URL) -> [UInt8] { (try? Array(Data(contentsOf: file))) ?? [] }
 
+    /// Issue 48, item 5: two boards in edit mode; B saves first (it removed a tile). A's save,
+    /// made from the file as A read it, would bring that tile back: it is refused, and B's file
+    /// stays as B wrote it.
+    @Test func aSaveOverAFileThatChangedSinceEditModeBeganIsRefused() throws {
+        let directory = try Directory(Self.original)
+        let base = try Data(contentsOf: directory.file)
+        let city = try ConfigEditorTests.values("alipay", ["city": .string("上海")])
+        // Board B removes the quote and saves.
+        _ = try directory.editor.saveBoard([[Self.tile("pay", "alipay", .systemMedium, city)]], base: base)
+        let afterB = Self.checksum(directory.file)
+        #expect(!directory.text.contains("id = \"q\""))
+        // Board A, which read the file before B's save, moves the quote first and saves.
+        do {
+            _ = try directory.editor.saveBoard([[Self.tile("q", "qqsync"), Self.tile("pay", "alipay", .systemMedium, city)]], base: base)
+            Issue.record("A's save went through over B's")
+        } catch {
+            #expect(error.isConflict)
+            #expect(error.description == "config.toml changed on disk since edit mode began; nothing was written")
+        }
+        #expect(Self.checksum(directory.file) == afterB, "B's file stays as B wrote it")
+        // A tile another process adds while edit mode is open is not dropped either.
+        let newBase = try Data(contentsOf: directory.file)
+        try (directory.text + "\n[[page.tile]]\nid = \"cal\"\nwidget = \"calendar\"\n").write(to: directory.file, atomically: true, encoding: .utf8)
+        #expect(throws: ConfigEditor.Failure.self) {
+            try directory.editor.saveBoard([[Self.tile("pay", "alipay", .systemSmall, city)]], base: newBase)
+        }
+        #expect(directory.text.contains("id = \"cal\""))
+    }
+
     @Test func aSavedBoardKeepsTheFilesOtherLinesAndItsBackup() throws {
         let directory = try Directory(Self.original)
         let resolvedCity = try ConfigEditorTests.values("alipay", ["city": .string("上海")])

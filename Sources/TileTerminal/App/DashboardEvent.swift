@@ -83,6 +83,8 @@ public enum DashboardEffect: Equatable, Sendable {
     case saveState
     /// Put this arrangement on the board (edit mode): tiles added, removed, moved or stacked.
     case arrange([TileSpec])
+    /// Remember the config file as it is now: edit mode began, and its save must find it so.
+    case noteConfigForArranging
     /// Save this arrangement as the config file's board.
     case saveBoard([TileSpec])
     /// Draw the gallery's preview of a widget in a family.

@@ -115,7 +115,9 @@ public struct DashboardOptions: Sendable {
     /// Saves the board arranged in edit mode as the config file's pages, keeping the rest of the
     /// file as written; returns the status line's report. Throws why nothing was written; nil
     /// when the board has no file (a `--tiles` board), and an arrangement lasts for this run.
-    public var saveBoard: (@Sendable (_ tiles: [TileSpec]) throws -> String)?
+    /// `base` is the file's bytes when edit mode began (empty when there was none): the file is
+    /// written only if it is still that.
+    public var saveBoard: (@Sendable (_ tiles: [TileSpec], _ base: Data?) throws -> String)?
     /// How alerts are told (`[notifications]`): the bell always, notifications through the
     /// terminal where it shows them, and the user's command.
     public var notifications = NotificationSettings()

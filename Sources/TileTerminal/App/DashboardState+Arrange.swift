@@ -10,13 +10,18 @@ extension DashboardState {
         guard !tiles.isEmpty || !catalog.isEmpty else { return [] }
         mode = .arrange(ArrangeMode(arrangement: BoardArrangement(tiles: tiles)))
         if focusedID == nil { focusedID = visiblePlacements.first?.id }
-        return []
+        return [.noteConfigForArranging]
     }
 
     mutating func arrangeKey(_ key: Key, _ arranging: ArrangeMode) -> [DashboardEffect] {
         if arranging.gallery != nil { return galleryKey(key, arranging) }
         switch key {
         case .escape, .enter: return leaveArranging(arranging)
+        case .character("r") where arranging.saveFailure != nil:
+            // After a refused save: the file as it is now, the arrangement dropped.
+            mode = .board
+            message = Message("edit mode left; reading the config file again")
+            return [.applyConfigFile]
         case .character("u"): return undo(arranging)
         case .character("a"): return openGallery(arranging)
         case .character("e"):
@@ -212,7 +217,7 @@ extension DashboardState {
         arranging.saveFailure = reason
         arranging.editAfterSave = nil
         mode = .arrange(arranging)
-        message = Message("not saved: \(reason) · Esc again leaves without saving", isError: true)
+        message = Message("not saved: \(reason) · r reloads the file · Esc again leaves without saving", isError: true)
     }
 
     // MARK: The gallery

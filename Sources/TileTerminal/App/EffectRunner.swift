@@ -34,6 +34,8 @@ final class EffectRunner {
     private let configWatch: ConfigFileWatch
     /// The live activities, when the board can hear of them.
     private let activities: ActivityFeed?
+    /// The config file's bytes when edit mode began (empty: there was none): its save must find them.
+    private var arrangingBase: Data?
     /// This board's socket on the board channel, when it listens: presses are announced to the
     /// other boards in its folder.
     private let channelSocket: String?
@@ -103,6 +105,8 @@ final class EffectRunner {
             if let failure = saveState(state) { return .then(failure) }
         case .arrange(let tiles):
             return .then(config.arrange(tiles, state: state, scheduler: scheduler, renderer: renderer))
+        case .noteConfigForArranging:
+            arrangingBase = options.configFile.map { AtomicFile.contents(atPath: $0.path) ?? Data() }
         case .saveBoard(let tiles):
             return .then(saveBoard(tiles))
         case .preview(let choice):
@@ -166,7 +170,8 @@ final class EffectRunner {
             return .boardSaved("arranged for this run only (the board comes from --tiles, not a config file)")
         }
         do {
-            let report = try save(tiles)
+            let report = try save(tiles, arrangingBase)
+            arrangingBase = nil
             options.log("arrange: \(report)")
             configWatch.start()
             return .boardSaved(report)

@@ -4,6 +4,10 @@ import Synchronization
 import Glibc
 #endif
 
+// One file, longer than most: every path of a tile's timeline (a reload's start, its end, a
+// failure's back-off, a press and its reload) changes the same per-tile state, which nothing
+// outside this file may touch; split, each part would need that state opened to the others.
+
 /// Runs every tile's timeline on a board (docs/rules.md B3, B6): which entry shows now, when to ask
 /// each provider again within its budget, retries with back-off, timeouts, merging of requests.
 ///

@@ -139,4 +139,21 @@ import TileTerminal
         }
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
     }
+
+    /// A source file over 400 lines says at its top why it is one file ("One file, longer than
+    /// most: …"), or it is split.
+    @Test func everyLongSourceFileSaysWhyItIsOneFile() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var unexplained: [String] = []
+        for file in files {
+            let lines = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let top = lines.prefix(20).map { $0.replacing(/^\s*\/\/+\s*/, with: "") }.joined(separator: " ")
+            if lines.count > 400, !top.contains("longer than most") {
+                unexplained.append("\(file) (\(lines.count) lines)")
+            }
+        }
+        #expect(files.count > 100)
+        #expect(unexplained.isEmpty, "\(unexplained.joined(separator: ", "))")
+    }
 }

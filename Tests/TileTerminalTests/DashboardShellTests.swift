@@ -166,14 +166,16 @@ final class ShellCountingProvider: TimelineProvider, Sendable {
         let terminal = MemoryTerminal(width: 100, height: 30)
         let session = try session(terminal: terminal, clock: ManualClock(start))
         session.start()
-        terminal.type("s")
-        #expect(step(session) { session.currentState.tiles.allSatisfy { $0.family == .systemSmall } })
+        // The tiles start small: `m` is a change the saved state must show.
+        #expect(session.currentState.tiles.allSatisfy { $0.family == .systemSmall })
+        terminal.type("m")
+        #expect(step(session) { session.currentState.tiles.allSatisfy { $0.family == .systemMedium } })
         terminal.type("q")
         var rounds = 0
         while session.step() && rounds < 10 { rounds += 1 }
         #expect(rounds < 10, "q ends the loop")
         let saved = PersistedState.load(from: PersistedState.file(in: directories.state), log: { _ in })
-        #expect(saved.family(of: "a", supported: WidgetFamily.systemFamilies) == .systemSmall, "\(saved)")
+        #expect(saved.family(of: "a", supported: WidgetFamily.systemFamilies) == .systemMedium, "\(saved)")
     }
 }
 

@@ -205,6 +205,10 @@ import Glibc
         try board.session.waitFor(timeout: 20, "the lamp") { $0.contains("[ ] lamp") }
         try board.session.sendKeys("f")
         try board.session.sendKeys("d")
+        // The press's program runs (the scan below finds it, so it can find a leftover too).
+        let running = Date().addingTimeInterval(10)
+        while Self.lampProcesses(board.home).isEmpty, Date() < running { usleep(20_000) }
+        #expect(!Self.lampProcesses(board.home).isEmpty, "the hanging press's program is seen while it runs")
         // While the press runs, the board still answers keys.
         try board.session.sendKeys("?")
         try board.session.waitFor("the help overlay") { $0.contains("type a label to open or press it") }
@@ -214,8 +218,22 @@ import Glibc
         }
         #expect(screen.contains("[ ] lamp"), "the last content stays")
         #expect(Self.runs(board.home).contains("action hang None action"))
-        // The program's process group was killed with it.
-        let left = try SpawnedProcess.run(["pgrep", "-f", board.home.root.path + ".*lamp.py"], environment: ProcessInfo.processInfo.environment)
-        #expect(left.standardOutput.isEmpty, "no lamp.py left: \(left.standardOutput)")
+        // The program's process group was killed with it: no lamp.py of this home is left.
+        let gone = Date().addingTimeInterval(5)
+        while !Self.lampProcesses(board.home).isEmpty, Date() < gone { usleep(20_000) }
+        #expect(Self.lampProcesses(board.home).isEmpty, "no lamp.py left: \(Self.lampProcesses(board.home))")
+    }
+
+    /// The processes running this home's lamp.py (`python3 ./lamp.py`, started in the config's
+    /// folder): their command line names lamp.py and their working folder is in the home.
+    static func lampProcesses(_ home: DashboardHome) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                  String(decoding: data, as: UTF8.self).contains("lamp.py"),
+                  let folder = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
+                  folder.hasPrefix(home.root.path) || folder.hasPrefix(home.root.resolvingSymlinksInPath().path) else { return nil }
+            return pid
+        }
     }
 }

@@ -53,10 +53,18 @@ import Glibc
 
     @Test func aFourThousandPixelSquarePictureRendersWithinTheMemoryTarget() throws {
         let home = try Self.home(side: 4000)
-        let picture = try Self.peakResidentKiB(["render", "--widget", "picture", "--family", "small"], environment: home.environment)
+        var environment = home.environment
+        environment["COLORTERM"] = "truecolor"
+        environment["NO_COLOR"] = nil
+        let picture = try Self.peakResidentKiB(["render", "--widget", "picture", "--family", "small", "--format", "ansi"], environment: environment)
         #expect(picture.status == 0, "\(picture.stderr)")
-        // Half blocks: the top rows red, the bottom rows blue, as the picture is.
-        #expect(picture.stdout.contains("▀") || picture.stdout.contains("█") || picture.stdout.contains(" "), "\(picture.stdout)")
+        // The top rows red, the bottom rows blue, as the picture is: the first row holds the
+        // red and no blue, the last the blue and no red.
+        let rows = picture.stdout.split(separator: "\n").filter { $0.contains("8;2;") }
+        let red = "8;2;200;60;40", blue = "8;2;40;90;200"
+        #expect(rows.count >= 4, "\(picture.stdout.debugDescription)")
+        #expect(rows.first.map { $0.contains(red) && !$0.contains(blue) } == true, "\(rows.first.map(String.init).debugDescription)")
+        #expect(rows.last.map { $0.contains(blue) && !$0.contains(red) } == true, "\(rows.last.map(String.init).debugDescription)")
         // The same render of a tiny picture is the baseline: the large one may add little to it.
         let tiny = try Self.home(side: 16)
         let small = try Self.peakResidentKiB(["render", "--widget", "picture", "--family", "small"], environment: tiny.environment)

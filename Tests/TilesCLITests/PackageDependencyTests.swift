@@ -27,6 +27,23 @@ import Testing
         #expect(offenders.isEmpty, "import FoundationEssentials instead in: \(offenders.joined(separator: ", "))")
     }
 
+    /// The same, judged on the binary itself rather than on import lines (which `@_implementationOnly`,
+    /// `internal import` or a transitive module could slip past): the tiles built for the tests
+    /// needs no library of Foundation's but FoundationEssentials, none of ICU, and defines no
+    /// ICU data or FoundationInternationalization symbol.
+    @Test func theBuiltBinaryLinksNeitherFoundationNorICU() throws {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let binary = products.appendingPathComponent("tiles").path
+        let needed = try runProgram(["readelf", "-d", "-W", binary], environment: ["PATH": "/usr/bin:/bin"])
+        let libraries = needed.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(libraries.count > 5, "\(needed)")
+        #expect(libraries.contains { $0.contains("libFoundationEssentials") }, "the check reads the right table: \(libraries)")
+        let offenders = libraries.filter { $0.contains("libFoundation.so") || $0.contains("FoundationInternationalization") || $0.contains("icu") }
+        #expect(offenders.isEmpty, "\(offenders)")
+        let symbols = try runProgram(["sh", "-c", "nm \"$0\" | grep -c -E 'icudt|FoundationInternationalization' || true", binary], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(symbols.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "ICU or FoundationInternationalization symbols: \(symbols)")
+    }
+
     @Test func everyTargetListsThePackageModulesItImports() throws {
         let root = repositoryRoot.standardizedFileURL
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)

@@ -50,7 +50,7 @@ import Glibc
         let pane = try shell.waitFor(timeout: 10, "the command's status") { $0.contains("status=") }
         #expect(pane.contains("33%\n66%\n99%\nstatus=0"), "the command's output passed through: \(pane)")
 
-        usleep(500_000)
+        try EndToEndAlertTests.waitForOutput([output], until: { $0.contains(0x07) }, thenQuietFor: 0.5)
         let written = String(decoding: try Data(contentsOf: output), as: UTF8.self)
         #expect(written.filter { $0 == "\u{07}" }.count == 1, "one bell")
         #expect(written.components(separatedBy: "\u{1B}]9;deploy finished: 0:0").count - 1 == 1, "one notification")

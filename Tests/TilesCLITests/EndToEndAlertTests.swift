@@ -62,7 +62,9 @@ import Glibc
         try second.session.waitFor(timeout: 15, "the alert's entry") { $0.contains("deployed") }
         let screen = try first.session.capture() + second.session.capture()
         #expect(screen.contains("🔔"), "the tile is marked until seen")
-        usleep(500_000)
+        // Exactly once: the bell has come, and the boards' output then stays quiet long enough
+        // for a late duplicate to show.
+        try Self.waitForOutput(outputs, until: { $0.contains(0x07) }, thenQuietFor: 0.5)
         let written = try outputs.map { try Data(contentsOf: $0) }
         let all = written.reduce(Data(), +)
         #expect(all.filter { $0 == 0x07 }.count == 1, "one bell across both boards")
@@ -76,6 +78,26 @@ import Glibc
         for board in [first, second] where try board.session.capture().contains("🔔") {
             try board.session.sendKeys("Tab")
             try board.session.waitFor("the mark gone") { !$0.contains("🔔") }
+        }
+    }
+}
+
+extension EndToEndAlertTests {
+    /// Waits (at most `timeout`) until `condition` holds for the bytes the boards wrote to
+    /// `files` together, then until nothing new is written for `quiet` seconds: past the
+    /// point where a duplicate of what was awaited would have shown.
+    static func waitForOutput(_ files: [URL], until condition: (Data) -> Bool, thenQuietFor quiet: TimeInterval, timeout: TimeInterval = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        func written() -> Data { files.compactMap { try? Data(contentsOf: $0) }.reduce(Data(), +) }
+        while !condition(written()) {
+            guard Date() < deadline else { throw TmuxSession.Failure("timed out after \(timeout) s waiting for the boards' output") }
+            usleep(20_000)
+        }
+        var last = written().count, quietSince = Date()
+        while Date().timeIntervalSince(quietSince) < quiet, Date() < deadline {
+            usleep(20_000)
+            let now = written().count
+            if now != last { last = now; quietSince = Date() }
         }
     }
 }

@@ -64,34 +64,12 @@ public struct ConfigLoader {
         return try reader.read()
     }
 
-    /// `environment` with what the config sets and the process does not: service URLs,
-    /// `TILES_OPENER` and `GITHUB_TOKEN` (read from its source now). A variable already set in
-    /// the environment wins, as command-line options win over the file.
-    public func applying(_ config: TilesConfig) throws(ConfigError) -> [String: String] {
+    /// `environment` with the config's opener as `TILES_OPENER`, unless that is set already:
+    /// the opener is a program of the user's, run as `TILES_OPENER` would be.
+    public func applyingOpener(_ config: TilesConfig) -> [String: String] {
         var result = environment
-        for (variable, url) in config.serviceURLs where result[variable] == nil {
-            result[variable] = url
-        }
         if let opener = config.opener, result["TILES_OPENER"] == nil {
             result["TILES_OPENER"] = opener
-        }
-        guard environment["GITHUB_TOKEN"]?.isEmpty ?? true else { return result }
-        switch config.token {
-        case .environment(let name)?:
-            result["GITHUB_TOKEN"] = environment[name]
-        case .file(let name)?:
-            let path = TokenReader.resolve(name, relativeTo: config.file, home: environment["HOME"])
-            let line = config.tokenFilePosition?.line, column = config.tokenFilePosition?.column
-            if let problem = TokenReader.permissionProblem(path) {
-                throw ConfigError(file: config.file, line: line, column: column, message: "github.token_file: \(problem)")
-            }
-            do {
-                result["GITHUB_TOKEN"] = try TokenReader.read(path)
-            } catch {
-                throw ConfigError(file: config.file, line: line, column: column, message: "github.token_file: cannot read '\(path)': \(error)")
-            }
-        case nil:
-            break
         }
         return result
     }

@@ -40,17 +40,19 @@ public final class WidgetServices: Sendable {
     /// Where the services' own failures go (the board's log).
     private let log: @Sendable (String) -> Void
 
-    /// Services for a process with `environment` (service URL overrides, `GITHUB_TOKEN`), files
-    /// under `directories`, version `version` for the User-Agent, dates in `timeZone` (by default the
-    /// one `environment` and the system name).
+    /// Services where `settings` say (the configuration's endpoints and GitHub token), for a
+    /// process with `environment` (proxies, the time zone), files under `directories`, version
+    /// `version` for the User-Agent, dates in `timeZone` (by default the one `environment` and
+    /// the system name).
     public init(
-        environment: [String: String], directories: TilesDirectories?, version: String,
+        settings: ServiceSettings = ServiceSettings(), environment: [String: String], directories: TilesDirectories?, version: String,
         timeZone: Zone? = nil, offline: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.log = log
-        endpoints = ServiceEndpoints.from(environment: environment)
+        endpoints = ServiceEndpoints(settings: settings)
+        for name in ServiceEndpoints.invalid(in: settings) { log("services: \(name): not an http(s) URL; the real service is used") }
         systemSampler = SystemSampler(root: URL(filePath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
-        githubToken = environment["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        githubToken = settings.githubToken
         self.offline = offline
         self.timeZone = timeZone ?? SystemTimeZone.current(environment: environment)
         self.version = version

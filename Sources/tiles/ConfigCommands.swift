@@ -11,7 +11,8 @@ import Glibc
 /// The widgets a config file may name: the built-in ones (their services are not contacted).
 private func knownWidgets(_ environment: [String: String]) -> [WidgetDescriptor] {
     let directories = TilesDirectories(environment: environment)
-    return BuiltinWidgets.all(services: WidgetServices(environment: environment, directories: directories, version: Tiles.version))
+    let settings = (try? ServiceConfiguration.settings(for: nil, environment: environment)) ?? ServiceSettings()
+    return BuiltinWidgets.all(services: WidgetServices(settings: settings, environment: environment, directories: directories, version: Tiles.version))
 }
 
 /// `tiles config`: the config file.
@@ -227,6 +228,16 @@ struct Check: ParsableCommand {
 extension RunDashboard {
     /// The config for `tiles` (`--config FILE` or the default file), nil for the built-in board.
     /// Widgets the file declares run their programs through `host`.
+    /// The services' settings for `config` in `environment` (`ServiceConfiguration`); a token
+    /// file's problem is a usage error at its line.
+    static func serviceSettings(for config: TilesConfig?, environment: [String: String]) throws -> ServiceSettings {
+        do {
+            return try ServiceConfiguration.settings(for: config, environment: environment)
+        } catch {
+            throw error.usageError
+        }
+    }
+
     static func loadConfig(
         path: String?, environment: [String: String], widgets: [WidgetDescriptor], host: ExtensionHost = ExtensionHost()
     ) throws -> TilesConfig? {

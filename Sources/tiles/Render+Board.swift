@@ -18,19 +18,16 @@ extension Render {
         let directories = TilesDirectories(environment: plainEnvironment)
         let host = ExtensionHost(waitsForStreams: true)
         defer { host.stopAll() }
-        // As `tiles run` does: the config is read against widgets on the plain environment, then
-        // its service URLs apply to the widgets that draw.
-        let plainServices = WidgetServices(environment: plainEnvironment, directories: directories, version: Tiles.version, offline: offline)
+        // As `tiles run` does: the config is read against widgets on the environment's settings,
+        // then its service settings apply to the widgets that draw.
+        let plainServices = WidgetServices(
+            settings: try RunDashboard.serviceSettings(for: nil, environment: plainEnvironment), environment: plainEnvironment,
+            directories: directories, version: Tiles.version, offline: offline)
         let loaded = try RunDashboard.loadConfig(path: config, environment: plainEnvironment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
-        var environment = plainEnvironment
-        if let loaded {
-            do {
-                environment = try ConfigLoader(environment: plainEnvironment, widgets: []).applying(loaded)
-            } catch {
-                throw error.usageError
-            }
-        }
-        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
+        let environment = loaded.map { ConfigLoader(environment: plainEnvironment, widgets: []).applyingOpener($0) } ?? plainEnvironment
+        let services = WidgetServices(
+            settings: try RunDashboard.serviceSettings(for: loaded, environment: plainEnvironment), environment: plainEnvironment,
+            directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
         services.runRemotely(with: host.run(_:on:timeout:))
         let widgets = BuiltinWidgets.all(services: services) + (loaded?.extensionWidgets ?? [])
         let configTiles = loaded.map(\.boardSpecs) ?? []

@@ -202,8 +202,8 @@ struct Render: AsyncParsableCommand {
         let widget = self.widget ?? ""
         let (now, timeZone) = try moment()
         let services = WidgetServices(
-            environment: environment, directories: TilesDirectories(environment: environment),
-            version: Tiles.version, timeZone: timeZone, offline: offline)
+            settings: try RunDashboard.serviceSettings(for: nil, environment: environment), environment: environment,
+            directories: TilesDirectories(environment: environment), version: Tiles.version, timeZone: timeZone, offline: offline)
         var widgets = BuiltinWidgets.all(services: services)
         let host = ExtensionHost(waitsForStreams: true)
         defer { host.stopAll() }

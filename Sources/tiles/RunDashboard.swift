@@ -140,17 +140,16 @@ struct RunDashboard: ParsableCommand {
         // The config names widgets before its service URLs are known; kinds and parameters do not
         // depend on them, so it is read against widgets built on the plain environment.
         let plainServices = WidgetServices(
-            environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone)
+            settings: try Self.serviceSettings(for: nil, environment: environment), environment: environment,
+            directories: directories, version: Tiles.version, timeZone: timeZone)
         let host = ExtensionHost(runsDirectory: directories.cache.appending(path: "extensions/runs"), log: log)
         let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
-        if let loaded {
-            do {
-                environment = try ConfigLoader(environment: environment, widgets: []).applying(loaded)
-            } catch {
-                throw error.usageError
-            }
-        }
-        let services = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
+        // The config's opener is run as TILES_OPENER would be; service settings go to the
+        // services as a value (`ServiceConfiguration`), never through the environment.
+        if let loaded { environment = ConfigLoader(environment: environment, widgets: []).applyingOpener(loaded) }
+        let services = WidgetServices(
+            settings: try Self.serviceSettings(for: loaded, environment: plainEnvironment), environment: plainEnvironment,
+            directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
         // The system widget's `host` reaches other machines through the programs' ssh connections.
         services.runRemotely(with: host.run(_:on:timeout:))
         let builtins = BuiltinWidgets.all(services: services)

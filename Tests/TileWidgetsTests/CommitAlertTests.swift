@@ -20,10 +20,10 @@ extension NetworkSuite {
             try await LocalHTTPServer.with(routes: [Self.path: { _ in .json(Self.branch(head.withLock { $0 })) }]) { server in
                 let home = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-commit-alert-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: home) }
-                var environment = ["HOME": home.path, "TILES_GITHUB_API_URL": server.baseURL.absoluteString]
+                var environment = ["HOME": home.path]
                 for name in ["CACHE", "DATA", "STATE", "CONFIG"] { environment["XDG_\(name)_HOME"] = home.appendingPathComponent(name).path }
                 let services = WidgetServices(
-                    environment: environment, directories: TilesDirectories(environment: environment), version: "9.9.9", timeZone: Zone(identifier: "UTC")!)
+                    settings: ServiceSettings(githubAPI: server.baseURL.absoluteString), environment: environment, directories: TilesDirectories(environment: environment), version: "9.9.9", timeZone: Zone(identifier: "UTC")!)
                 let commit = try #require(BuiltinWidgets.all(services: services).first { $0.kind == "commit" })
                 let asking = try commit.resolveParameters(["alertOnNewCommit": .bool(true)])
                 let quiet = try commit.resolveParameters([:])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileKit
 @testable import TileWidgets
 
 private let quoteJSON = #"""
@@ -253,7 +254,7 @@ extension NetworkSuite {
 
 @Suite struct ServiceEndpointsTests {
     @Test func defaultsAreTheRealServices() {
-        let endpoints = ServiceEndpoints.from(environment: [:])
+        let endpoints = ServiceEndpoints(settings: ServiceSettings())
         #expect(endpoints.hitokoto.absoluteString == "https://v1.hitokoto.cn")
         #expect(endpoints.openMeteo.absoluteString == "https://api.open-meteo.com")
         #expect(endpoints.geocoding.absoluteString == "https://geocoding-api.open-meteo.com")
@@ -261,22 +262,18 @@ extension NetworkSuite {
     }
 
     @Test func validOverridesReplaceDefaultsAndInvalidOnesAreReported() {
-        let environment = [
-            "TILES_HITOKOTO_URL": "http://127.0.0.1:8080",
-            "TILES_OPEN_METEO_URL": "not a url",
-            "TILES_GEOCODING_URL": "ftp://example.com",
-            "TILES_GITHUB_API_URL": "http://127.0.0.1:9090/api",
-        ]
-        let endpoints = ServiceEndpoints.from(environment: environment)
+        let settings = ServiceSettings(
+            hitokoto: "http://127.0.0.1:8080", openMeteo: "not a url", geocoding: "ftp://example.com", githubAPI: "http://127.0.0.1:9090/api")
+        let endpoints = ServiceEndpoints(settings: settings)
         #expect(endpoints.hitokoto.absoluteString == "http://127.0.0.1:8080")
         #expect(endpoints.openMeteo == ServiceEndpoints.defaultOpenMeteo)
         #expect(endpoints.geocoding == ServiceEndpoints.defaultGeocoding)
         #expect(endpoints.githubAPI.absoluteString == "http://127.0.0.1:9090/api")
-        #expect(ServiceEndpoints.invalidOverrides(in: environment) == ["TILES_OPEN_METEO_URL", "TILES_GEOCODING_URL"])
+        #expect(ServiceEndpoints.invalid(in: settings) == ["open_meteo", "geocoding"])
     }
 
     @Test func overridesAreTrimmedOfSpaces() {
-        #expect(ServiceEndpoints.from(environment: ["TILES_HITOKOTO_URL": " \thttp://127.0.0.1:8080\u{3000}"]).hitokoto.absoluteString
+        #expect(ServiceEndpoints(settings: ServiceSettings(hitokoto: " \thttp://127.0.0.1:8080\u{3000}")).hitokoto.absoluteString
             == "http://127.0.0.1:8080")
     }
 

@@ -31,10 +31,10 @@ extension NetworkSuite {
             private let home = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-stale-\(UUID().uuidString)")
 
             init(server: LocalHTTPServer) throws {
-                var environment = ["HOME": home.path, "TILES_GITHUB_API_URL": server.baseURL.absoluteString]
+                var environment = ["HOME": home.path]
                 for name in ["CACHE", "DATA", "STATE", "CONFIG"] { environment["XDG_\(name)_HOME"] = home.appendingPathComponent(name).path }
                 services = WidgetServices(
-                    environment: environment, directories: TilesDirectories(environment: environment), version: "9.9.9",
+                    settings: ServiceSettings(githubAPI: server.baseURL.absoluteString), environment: environment, directories: TilesDirectories(environment: environment), version: "9.9.9",
                     timeZone: Zone(identifier: "UTC")!)
                 let commit = try #require(BuiltinWidgets.all(services: services).first { $0.kind == "commit" })
                 scheduler = TimelineScheduler(clock: clock, configuration: .init(retry: RetryPolicy(random: { 0 })), center: WidgetCenter())

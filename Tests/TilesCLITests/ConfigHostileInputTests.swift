@@ -65,9 +65,10 @@ import Glibc
         let loader = ConfigLoader(environment: ["HOME": home.home.root.path], widgets: ConfigEditorTests.widgets)
         let config = try loader.read(home.file.path)
         chmod(token.path, 0o644)
-        #expect(throws: ConfigError.self) { try loader.applying(config) }
+        let environment = ["HOME": home.home.root.path]
+        #expect(throws: ConfigError.self) { try ServiceConfiguration.settings(for: config, environment: environment) }
         do {
-            _ = try loader.applying(config)
+            _ = try ServiceConfiguration.settings(for: config, environment: environment)
         } catch {
             #expect(error.description == "\(home.file.path):2:3: github.token_file: the token file '\(token.path)' is readable by group or others (mode 644); expected mode 600 (run chmod 600 '\(token.path)')")
         }

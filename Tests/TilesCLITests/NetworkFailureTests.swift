@@ -57,19 +57,19 @@ import Glibc
         let server = try TLSServer(certificate: certificate)
         defer { server.stop() }
         let result = try Self.renderCommit(githubURL: "https://127.0.0.1:\(server.port)")
-        #expect(result.status == 0)
-        #expect(result.stderr == "tiles: commit: \(reason); showing the last known content\n", "\(result.stderr)")
+        #expect(result.status == 3, "not live: the tile says why")
+        #expect(result.stderr == "tiles: commit: \(reason); showing the last known content (stale)\n", "\(result.stderr)")
     }
 
     @Test func aClosedPortSaysConnectionRefused() throws {
         let port = try closedPort()
         let result = try Self.renderCommit(githubURL: "https://127.0.0.1:\(port)")
-        #expect(result.stderr == "tiles: commit: cannot connect to 127.0.0.1:\(port): connection refused; showing the last known content\n", "\(result.stderr)")
+        #expect(result.stderr == "tiles: commit: cannot connect to 127.0.0.1:\(port): connection refused; showing the last known content (stale)\n", "\(result.stderr)")
     }
 
     @Test func anUnresolvableNameSaysSo() throws {
         let result = try Self.renderCommit(githubURL: "https://no-such-host.invalid")
-        #expect(result.stderr == "tiles: commit: cannot resolve no-such-host.invalid; showing the last known content\n", "\(result.stderr)")
+        #expect(result.stderr == "tiles: commit: cannot resolve no-such-host.invalid; showing the last known content (stale)\n", "\(result.stderr)")
     }
 
     @Test func theBoardShowsACertificateProblemOnTheTileInTheStatusLineAndInTheLog() throws {

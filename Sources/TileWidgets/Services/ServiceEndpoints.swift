@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileKit
 import TileUI
 #if canImport(Glibc)
 import Glibc
@@ -31,31 +32,25 @@ public struct ServiceEndpoints: Sendable, Equatable {
     /// The real services.
     public static let `default` = ServiceEndpoints()
 
-    /// Reads `TILES_HITOKOTO_URL`, `TILES_OPEN_METEO_URL`, `TILES_GEOCODING_URL` and
-    /// `TILES_GITHUB_API_URL`. A variable that is unset, empty, or not an absolute http(s)
-    /// URL with a host keeps the default (see ``invalidOverrides(in:)`` to report those).
-    public static func from(environment: [String: String]) -> ServiceEndpoints {
-        var endpoints = ServiceEndpoints()
-        if let url = override(environment, "TILES_HITOKOTO_URL") { endpoints.hitokoto = url }
-        if let url = override(environment, "TILES_OPEN_METEO_URL") { endpoints.openMeteo = url }
-        if let url = override(environment, "TILES_GEOCODING_URL") { endpoints.geocoding = url }
-        if let url = override(environment, "TILES_GITHUB_API_URL") { endpoints.githubAPI = url }
-        return endpoints
+    /// The endpoints `settings` name (`ServiceSettings`, from the configuration). A URL that is
+    /// not an absolute http(s) URL with a host keeps the real service (``invalid(in:)`` names
+    /// those, to report them).
+    public init(settings: ServiceSettings) {
+        self.init()
+        if let url = settings.hitokoto.flatMap(Self.validURL) { hitokoto = url }
+        if let url = settings.openMeteo.flatMap(Self.validURL) { openMeteo = url }
+        if let url = settings.geocoding.flatMap(Self.validURL) { geocoding = url }
+        if let url = settings.githubAPI.flatMap(Self.validURL) { githubAPI = url }
     }
 
-    /// The names of the variables in `environment` that were set but ignored as invalid,
-    /// so the caller can warn about them.
-    public static func invalidOverrides(in environment: [String: String]) -> [String] {
-        variableNames.filter { name in
-            guard let value = environment[name], !value.isEmpty else { return false }
-            return validURL(value) == nil
-        }
+    /// The services whose URL in `settings` is set but not used, being no http(s) URL.
+    public static func invalid(in settings: ServiceSettings) -> [String] {
+        [("hitokoto", settings.hitokoto), ("open_meteo", settings.openMeteo), ("geocoding", settings.geocoding), ("github_api", settings.githubAPI)]
+            .compactMap { name, text in
+                guard let text, !text.isEmpty, validURL(text) == nil else { return nil }
+                return name
+            }
     }
-
-    /// The environment variables ``from(environment:)`` reads.
-    public static let variableNames = [
-        "TILES_HITOKOTO_URL", "TILES_OPEN_METEO_URL", "TILES_GEOCODING_URL", "TILES_GITHUB_API_URL",
-    ]
 
     /// `https://v1.hitokoto.cn`
     public static let defaultHitokoto = URL(string: "https://v1.hitokoto.cn")!
@@ -65,10 +60,6 @@ public struct ServiceEndpoints: Sendable, Equatable {
     public static let defaultGeocoding = URL(string: "https://geocoding-api.open-meteo.com")!
     /// `https://api.github.com`
     public static let defaultGitHubAPI = URL(string: "https://api.github.com")!
-
-    private static func override(_ environment: [String: String], _ name: String) -> URL? {
-        environment[name].flatMap(validURL)
-    }
 
     private static func validURL(_ text: String) -> URL? {
         let trimmed = text.trimmingSpaces()

@@ -147,11 +147,10 @@ private struct Switch: SetValueIntent {
         press.isOn = true
         try scheduler.perform(press, for: "a").get()
         #expect(scheduler.pendingActions(for: "a").requestedState(of: press) == true)
-        // The intent ran and the reload started, but has not answered (it cannot: the gate is shut).
-        let deadline = ContinuousClock.now + .seconds(10)
-        while recorded("toggle").isEmpty || scheduler.status(for: "a")?.isLoading != true, ContinuousClock.now < deadline {
+        // The intent ran and the reload started, but has not answered.
+        for _ in 0..<3 {
             scheduler.processDue()
-            try await Task.sleep(for: .milliseconds(5))
+            try await Task.sleep(for: .milliseconds(20))
         }
         #expect(recorded("toggle") == ["switch true"], "the toggle's value is the state asked for")
         #expect(scheduler.status(for: "a")?.isLoading == true)

@@ -65,15 +65,8 @@ import TileBase
         let channel = try BoardChannel(directory: directory) { request, _ in received.append(request) }
         defer { channel.close() }
         // A silent sender connects first; the board gives up on it and answers the next one.
-        let silent = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let silent = try #require(Self.connect(to: channel))
         defer { Glibc.close(silent) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(channel.path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(silent, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(connected == 0)
         let server = ChannelServer(channel)
         defer { server.stop() }
         let started = Date()
@@ -84,6 +77,22 @@ import TileBase
 }
 
 extension BoardChannelTests {
+    /// A sender's socket connected to `channel`, saying nothing yet; nil when it cannot connect.
+    static func connect(to channel: BoardChannel) -> Int32? {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(channel.path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard descriptor >= 0, connected == 0 else {
+            if descriptor >= 0 { Glibc.close(descriptor) }
+            return nil
+        }
+        return descriptor
+    }
+
     /// Issue 48, item 8: a sender that sends a byte every 150 ms held the board for as long as it
     /// kept on (the timeout was per read). Now it is read as it comes, and dropped 200 ms in.
     @Test func aSenderTricklingBytesNeitherHoldsTheBoardNorOutlivesItsDeadline() throws {
@@ -95,15 +104,8 @@ extension BoardChannelTests {
         defer { channel.close() }
         let server = ChannelServer(channel)
         defer { server.stop() }
-        let trickler = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let trickler = try #require(Self.connect(to: channel))
         defer { Glibc.close(trickler) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(channel.path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(trickler, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(connected == 0)
         Thread.detachNewThread {
             for byte in Array("reload commit".utf8) {
                 var byte = byte

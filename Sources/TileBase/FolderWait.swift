@@ -44,7 +44,7 @@ public final class FolderWait: @unchecked Sendable {
                 descriptor = -1
             }
         }
-        // Without inotify (out of watches), the condition is looked at every 50 ms instead.
+        // Without inotify (out of watches), the condition is looked at on a short timer instead.
         timer = reactor.schedule(after: timeout) { [unowned self] in finish(false) }
         if descriptor < 0 { lookAgainLater() }
         check()

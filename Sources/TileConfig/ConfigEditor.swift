@@ -131,7 +131,7 @@ public struct ConfigEditor: Sendable {
         do {
             let permissions = original == nil ? 0o644 : AtomicFile.permissions(atPath: file.path) ?? 0o644
             if let original { try AtomicFile.write(original.bytes, to: backupFile, permissions: permissions) }
-            try AtomicFile.write(original?.bytes(for: edited) ?? Data(edited.utf8), to: file, permissions: permissions)
+            try AtomicFile.write(original?.bytes(for: edited) ?? Data(edited.utf8), to: file, permissions: permissions, followingLinks: true)
         } catch {
             throw Failure(description: "\(error)", isWriteError: true)
         }

@@ -63,10 +63,10 @@ struct ConfigCommand: ParsableCommand {
                 let backup = url.appendingPathExtension("bak")
                 let permissions = AtomicFile.permissions(atPath: url.path) ?? 0o644
                 try AtomicFile.write(previous, to: backup, permissions: permissions)
-                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
+                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644, followingLinks: true)
                 Console.print("wrote \(url.path) (the previous file is \(backup.lastPathComponent))")
             } else {
-                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644)
+                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644, followingLinks: true)
                 Console.print("wrote \(url.path)")
             }
         }

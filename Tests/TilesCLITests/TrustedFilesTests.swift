@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -125,5 +126,20 @@ import Glibc
         let runnable = try check(#"["./plain.sh"]"#)
         #expect(runnable.status == 0, "\(runnable.stderr)")
         #expect(try check(#"["sh", "./plain.sh"]"#).status == 0, "an interpreter and its script")
+    }
+
+    /// Only the user's own files are written through a link: a link planted where tiles keeps its
+    /// cache or state is replaced, and the file it points at is left alone.
+    @Test func aLinkInTilesOwnFoldersIsReplacedNotFollowed() throws {
+        let home = try DashboardHome()
+        let victim = home.root.appendingPathComponent("victim")
+        try Data("keep".utf8).write(to: victim)
+        let link = home.root.appendingPathComponent("state.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: victim.path)
+        try AtomicFile.write(Data("{}".utf8), to: link)
+        #expect(try Data(contentsOf: victim) == Data("keep".utf8), "the link's target is untouched")
+        let attributes = try FileManager.default.attributesOfItem(atPath: link.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(try Data(contentsOf: link) == Data("{}".utf8))
     }
 }

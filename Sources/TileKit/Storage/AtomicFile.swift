@@ -10,11 +10,13 @@ public enum AtomicFile {
     /// Replaces `url`'s content with `data`, creating parent directories; `permissions` apply to
     /// the new file (0o600 by default: caches and state are the user's own).
     ///
-    /// A symbolic link (a config kept in a dotfiles repository) is written through: the file it
-    /// leads to is replaced, in its own folder, and the link stays. Temporary files that a write
-    /// killed half-way left beside the target (their process is gone) are removed first.
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws {
-        let target = URL(filePath: resolvingLinks(url.path))
+    /// With `followingLinks`, for the user's own files (a config kept in a dotfiles repository),
+    /// a symbolic link is written through: the file it leads to is replaced, in its own folder,
+    /// and the link stays. Without it (tiles' caches, state and runtime files) a link is replaced,
+    /// never followed. Temporary files that a write killed half-way left beside the target
+    /// (their process is gone) are removed first.
+    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600, followingLinks: Bool = false) throws {
+        let target = followingLinks ? URL(filePath: resolvingLinks(url.path)) : url
         let directory = target.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         removeStaleTemporaries(of: target)

@@ -161,7 +161,7 @@ struct Render: AsyncParsableCommand {
         guard !activities.isEmpty else { return "" }
         let scheme = self.scheme ?? .light
         let theme = try ThemeCatalog(directories: TilesDirectories(environment: environment)).theme(named: self.theme ?? "default")
-        let grid = ActivityBanner.statusGrid(activities, now: now, theme: theme, scheme: scheme)
+        let grid = BoardBanner.statusGrid(activities, now: now, theme: theme, scheme: scheme)
         switch format {
         case .text: return grid.text + "\n"
         case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: false).render(grid) + "\n"

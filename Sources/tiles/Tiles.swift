@@ -38,7 +38,7 @@ struct Tiles: ParsableCommand {
         version: versionWithCommit,
         subcommands: [
             RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
-            ActivityCommand.self,
+            ActivityCommand.self, AlertsCommand.self,
             GenerateManual.self, Gallery.self,
         ],
         defaultSubcommand: RunDashboard.self

@@ -17,14 +17,17 @@ struct AlertCenterTests {
         var text = ""
     }
 
-    static func center(_ leases: Leases, _ written: Written, terminal: Bool = true) -> AlertCenter {
-        AlertCenter(settings: NotificationSettings(terminal: terminal), leases: leases.folder, environment: [:], log: { _ in }) { written.text += $0 }
+    static func center(_ leases: Leases, _ written: Written, terminal: Bool = true, history: AlertHistory? = nil) -> AlertCenter {
+        AlertCenter(settings: NotificationSettings(terminal: terminal), leases: leases.folder, history: history, environment: [:], log: { _ in }) {
+            written.text += $0
+        }
     }
 
-    static func candidate(_ number: Int, sound: Bool = true) -> AlertCenter.Candidate {
+    static func candidate(_ number: Int, sound: Bool = true) -> PendingAlert {
         let alert = WidgetAlert(title: "build \(number)", body: "finished", sound: sound)
-        let key = AlertCenter.key(kind: "ci", parameters: ["branch": .string("main")], entryDate: Date(timeIntervalSince1970: Double(number)), alert: alert)
-        return AlertCenter.Candidate(key: key, alert: alert, tileID: "ci")
+        let date = Date(timeIntervalSince1970: Double(number))
+        let key = AlertCenter.key(kind: "ci", parameters: ["branch": .string("main")], entryDate: date, alert: alert)
+        return PendingAlert(key: key, alert: alert, widget: "CI", tileID: "ci", date: date)
     }
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -54,6 +57,19 @@ struct AlertCenterTests {
         #expect(center.nextDate == nil)
         // The summary carries no sound of its own: only the six bells rang.
         #expect(written.text.filter { $0 == "\u{07}" }.count == 6)
+    }
+
+    @Test func everyAlertGivenIsRecordedOnceInTheHistoryTheHeldOnesToo() throws {
+        let leases = Leases()
+        let history = AlertHistory(directory: leases.folder.appending(path: "state"))
+        let a = Self.center(leases, Written(), terminal: false, history: history)
+        let b = Self.center(leases, Written(), terminal: false, history: history)
+        _ = a.give((1...10).map { Self.candidate($0) }, now: Self.now)
+        _ = b.give((1...10).map { Self.candidate($0) }, now: Self.now)
+        let contents = try history.read()
+        #expect(contents.alerts.map(\.title) == (1...10).map { "build \($0)" }, "ten given, six notified, each recorded once")
+        #expect(contents.alerts.allSatisfy { $0.widget == "CI" && $0.tileID == "ci" && $0.body == "finished" && $0.date == Self.now })
+        #expect(contents.unreadCount == 10)
     }
 
     @Test func theSummaryNamesHowManyWereHeld() {

@@ -107,16 +107,4 @@ struct DashboardEditTests {
         #expect(form.family == .systemSmall)
         #expect(form.rows.count == 2 + 5, "small shows two slots")
     }
-
-    @Test func relevanceRotatesAStackAfterItsQuietInterval() {
-        var state = Self.board()
-        _ = state.update(.stackScrolled(id: "stack", offset: 1, now: t0))
-        let scores = ["stack#1": 0.8, "stack#2": 0.2]
-        #expect(state.nextStackRotation(scores: scores, now: t0 + 60) == t0 + 900)
-        _ = state.update(.relevance(scores, now: t0 + 60))
-        #expect(state.tile("stack")?.instanceID == "stack#2", "not within 15 minutes of a scroll")
-        _ = state.update(.relevance(scores, now: t0 + 900))
-        #expect(state.tile("stack")?.instanceID == "stack#1")
-        #expect(state.nextStackRotation(scores: scores, now: t0 + 960) == nil)
-    }
 }

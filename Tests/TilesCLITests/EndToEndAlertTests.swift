@@ -60,8 +60,13 @@ import Glibc
 
         try first.session.waitFor(timeout: 15, "the alert's entry") { $0.contains("deployed") }
         try second.session.waitFor(timeout: 15, "the alert's entry") { $0.contains("deployed") }
-        let screen = try first.session.capture() + second.session.capture()
-        #expect(screen.contains("🔔"), "the tile is marked until seen")
+        // On each board the banner's row names the alert (tmux shows no OSC 9 or 777, so the
+        // board itself must); the board that gave it marks the tile too.
+        for board in [first, second] {
+            try board.session.waitFor("the banner's row") { $0.contains("🔔 deploy: deploy web  finished ok") }
+        }
+        let marks = try [first, second].map { try $0.session.capture().components(separatedBy: "🔔").count - 1 }
+        #expect(marks.sorted() == [1, 2], "two banner rows and one tile's mark: \(marks)")
         // Exactly once: the bell has come, and the boards' output then stays quiet long enough
         // for a late duplicate to show.
         try Self.waitForOutput(outputs, until: { $0.contains(0x07) }, thenQuietFor: 0.5)
@@ -74,11 +79,24 @@ import Glibc
         let notified = try String(contentsOf: received, encoding: .utf8)
         #expect(notified == "2|deploy web|finished ok\n", "the title is one argument")
 
-        // Focusing the tile is seeing its alert.
-        for board in [first, second] where try board.session.capture().contains("🔔") {
-            try board.session.sendKeys("Tab")
-            try board.session.waitFor("the mark gone") { !$0.contains("🔔") }
-        }
+        // The history holds it once, unread, for `tiles alerts` and the board's `a`.
+        let environment = home.environment(serviceURL: server.baseURL)
+        let listed = try runTiles(["alerts"], environment: environment)
+        #expect(listed.status == 0)
+        let line = try #require(listed.stdout.split(separator: "\n").first, "\(listed)")
+        #expect(listed.stdout.split(separator: "\n").count == 1 && line.hasPrefix("● ") && line.hasSuffix("  deploy  deploy web: finished ok"), "\(listed.stdout)")
+        try first.session.sendKeys("a")
+        try first.session.waitFor("the alert history") { $0.contains("tiles — alerts (1 unread)") && $0.contains("deploy  deploy web: finished ok") }
+        try first.session.sendKeys("Escape")
+        try first.session.waitFor("the history closed, the banner with it") { !$0.contains("tiles — alerts") && !$0.contains("a lists alerts") }
+        #expect(try runTiles(["alerts", "--unread"], environment: environment).stdout == "no unread alerts\n", "opening it read it")
+
+        // Focusing the tile is seeing its alert: the tile's mark goes; the second board's
+        // banner row stays its minute.
+        try first.session.sendKeys("Tab")
+        try first.session.waitFor("the mark gone") { !$0.contains("🔔") }
+        try second.session.sendKeys("Tab")
+        try second.session.waitFor("only the banner's row") { $0.components(separatedBy: "🔔").count - 1 == 1 && $0.contains("a lists alerts") }
     }
 }
 

@@ -7,17 +7,9 @@ import Glibc
 /// Tells the user about the alerts of entries that became current (docs/extensions.md,
 /// "Alerts"): the terminal's bell, a desktop notification through the terminal (OSC 9 and
 /// OSC 777), and a command of the user's; once per entry across all their boards, and at most
-/// `limit` a minute, the rest summed up in one.
+/// `limit` a minute, the rest summed up in one. The board that gives an alert records it in the
+/// history (`AlertHistory`), also when the limit holds its notification back.
 final class AlertCenter {
-
-    /// One alert to give: the key that makes it once-only across boards, and the tile it is on
-    /// (none for a live activity's).
-    struct Candidate: Equatable {
-        var key: String
-        var alert: WidgetAlert
-        var tileID: String?
-    }
-
     /// At most this many alerts a minute.
     static let limit = 6
     static let window: TimeInterval = 60
@@ -26,6 +18,7 @@ final class AlertCenter {
 
     private let settings: NotificationSettings
     private let leases: URL?
+    private let history: AlertHistory?
     private let write: (String) -> Void
     private let environment: [String: String]
     private let log: @Sendable (String) -> Void
@@ -38,10 +31,15 @@ final class AlertCenter {
     /// Keys this board has settled (given here, or by another board).
     private var settled: Set<String> = []
 
-    /// Alerts written with `write` (to the terminal), the once-only leases under `leases`.
-    init(settings: NotificationSettings, leases: URL?, environment: [String: String], log: @escaping @Sendable (String) -> Void, write: @escaping (String) -> Void) {
+    /// Alerts written with `write` (to the terminal), the once-only leases under `leases`, each
+    /// alert given recorded in `history`.
+    init(
+        settings: NotificationSettings, leases: URL?, history: AlertHistory? = nil, environment: [String: String],
+        log: @escaping @Sendable (String) -> Void, write: @escaping (String) -> Void
+    ) {
         self.settings = settings
         self.leases = leases
+        self.history = history
         self.environment = environment
         self.log = log
         self.write = write
@@ -62,11 +60,15 @@ final class AlertCenter {
     }
 
     /// Gives those of `candidates` that no board gave yet; returns the tiles they are on.
-    func give(_ candidates: [Candidate], now: Date) -> [String] {
+    func give(_ candidates: [PendingAlert], now: Date) -> [String] {
         var alerted: [String] = []
+        var records: [AlertHistory.Record] = []
+        defer { record(records) }
         for candidate in candidates where !settled.contains(candidate.key) {
             settled.insert(candidate.key)
             guard takeLease(candidate.key) else { continue }
+            records.append(AlertHistory.Record(
+                date: now, widget: candidate.widget, tileID: candidate.tileID, title: candidate.alert.title, body: candidate.alert.body))
             given.removeAll { now.timeIntervalSince($0) >= Self.window }
             guard given.count < Self.limit else {
                 held += 1
@@ -99,6 +101,15 @@ final class AlertCenter {
     }
 
     // MARK: Delivery
+
+    private func record(_ records: [AlertHistory.Record]) {
+        guard let history, !records.isEmpty else { return }
+        do {
+            try history.append(records)
+        } catch {
+            log("alert: not recorded in the history: \(error)")
+        }
+    }
 
     private func deliver(_ alert: WidgetAlert) {
         log("alert: \(alert.title)")

@@ -47,13 +47,15 @@ public enum DashboardEvent: Sendable {
     case parametersNotSaved(String)
     /// The user scrolled Smart Stack `id` by `offset` members at `now` (after `.scrollStack`).
     case stackScrolled(id: String, offset: Int, now: Date)
-    /// Each widget's relevance now (`SmartStack.normalizedRelevance`), by scheduler id: stacks
-    /// whose quiet interval is over bring their most relevant member to the top (docs/rules.md B6.3).
-    case relevance([String: Double], now: Date)
     /// The config file changed on disk (its watch saw it): read it again.
     case configFileChanged
     /// A live activity changed (the board channel said so): read the store again.
     case activitiesChanged
+    /// What the scheduler and the activities' store hold as a frame begins: the state gives
+    /// alerts, shows activities and turns Smart Stacks from it (docs/rules.md B6.3).
+    case observed(BoardObservation)
+    /// The alert history as `a` asked for it: the overlay opens with it.
+    case alertHistory(AlertHistory.Contents)
     /// A press of tile `id`'s control (a widget of `kind`) finished at `finishedAt`; `failure`
     /// says why it did not take effect.
     case actionFinished(id: String, kind: String, failure: String?, finishedAt: Date)
@@ -96,6 +98,10 @@ public enum DashboardEffect: Equatable, Sendable {
     /// Tell the user's other boards that a press changed a widget of `kind` at `finishedAt`,
     /// so that they reload it too.
     case announceAction(kind: String, finishedAt: Date)
+    /// Give those of these alerts no board gave yet (`AlertCenter`); report `.alerted`.
+    case giveAlerts([PendingAlert])
+    /// Read the alert history, then mark it read; report `.alertHistory`.
+    case showAlertHistory
     /// Restore the terminal and exit with status 0.
     case quit
 }

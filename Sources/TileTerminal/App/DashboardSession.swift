@@ -7,9 +7,9 @@ import Glibc
 #endif
 
 /// The dashboard's shell (docs/design.md, "The board's shell"): the event loop. It turns what
-/// happens (keys, signals, wake-ups, the clock) into `DashboardEvent`s for the board's state,
-/// hands the effects the state asks for to `EffectRunner`, config edits to `ConfigApplier`, and
-/// frames to `BoardRenderer`.
+/// happens (keys, signals, wake-ups, the clock, what the scheduler and the activities' store
+/// hold) into `DashboardEvent`s for the board's state, hands the effects the state asks for to
+/// `EffectRunner`, and frames to `BoardRenderer`. It decides nothing itself.
 final class DashboardSession {
     private let options: DashboardOptions
     private let terminal: any TerminalDevice
@@ -21,14 +21,10 @@ final class DashboardSession {
     private let effects: EffectRunner
     private var state: DashboardState
     private var frames: FrameLog
-    /// Each Smart Stack member's relevance as of the last frame, by scheduler id (empty without stacks).
-    private var stackScores: [String: Double] = [:]
     /// Events the first frame's wait saw, for the first round of the loop.
     private var carried: [LoopEvent] = []
     /// After a frame of ticks alone, when the loop next wakes, known without asking again.
     private var tickWake: Date??
-    /// Tells the user of alerts, once across their boards.
-    private let alerts: AlertCenter
     /// The live activities, when the board can hear of them.
     private let activities: ActivityFeed?
 
@@ -70,9 +66,6 @@ final class DashboardSession {
             channelSocket: channelSocket)
         configWatch.start()
         _ = state.update(.catalog(config.galleryItems))
-        alerts = AlertCenter(
-            settings: options.notifications, leases: options.directories.cache.appending(path: "alerts"),
-            environment: options.environment, log: options.log, write: { terminal.write(rawSequence: $0) })
     }
 
     /// Draws the first frame, then runs until a quit.
@@ -87,8 +80,8 @@ final class DashboardSession {
         // Timelines computed for the first frame are written to the cache once it is drawn.
         scheduler.holdsCacheWrites = true
         carried = startProvidersForTheFirstFrame()
-        _ = activities?.read(now: options.clock.now())
-        showActivities(now: options.clock.now())
+        let now = options.clock.now()
+        if let activities { _ = state.update(.activities(activities.read(now: now))) }
         renderer.refreshVisibleTiles(&state)
         renderer.draw(state, changedTiles: [])
         frames.firstFrame(placeholders: frames.isEnabled ? placeholderTiles : [])
@@ -147,56 +140,27 @@ final class DashboardSession {
         for finished in scheduler.takeFinishedActions() {
             _ = feed(.actionFinished(id: finished.id, kind: finished.kind, failure: finished.failure, finishedAt: finished.finishedAt))
         }
-        if state.tiles.contains(where: { $0.stack != nil }) {
-            stackScores = stackRelevance(at: now)
-            _ = feed(.relevance(stackScores, now: now))
-        } else {
-            stackScores = [:]
-        }
-        showActivities(now: now)
-        giveAlerts(now: now)
+        _ = feed(.observed(observation(at: now)))
         let changed = renderer.refreshVisibleTiles(&state)
         renderer.draw(state, changedTiles: changed)
         frames.endFrame(reason, bytes: terminal.lastFrameBytes)
         return true
     }
 
-    /// Gives the alerts of entries now current that no board gave yet, unless a form is open
-    /// over the board (they wait for it to close).
-    private func giveAlerts(now: Date) {
-        switch state.mode {
-        case .edit, .arrange, .prompt: return
-        case .board, .help, .hints: break
-        }
-        var candidates: [AlertCenter.Candidate] = []
+    /// What the scheduler and the activities' store hold at `now`, for the state's rules:
+    /// each widget's current alert, each Smart Stack member's timeline, the activities that show.
+    private func observation(at now: Date) -> BoardObservation {
+        var observation = BoardObservation(now: now, activities: activities?.shown(at: now))
         for tile in state.tiles {
             for widget in tile.widgets {
+                if tile.stack != nil { observation.stackEntries[widget.instanceID] = scheduler.entries(for: widget.instanceID) }
                 guard let (entry, isPlaceholder) = scheduler.currentEntry(for: widget.instanceID), !isPlaceholder,
-                      let alert = entry.alert, now.timeIntervalSince(entry.date) < AlertCenter.maximumAge,
-                      let instance = scheduler.instance(widget.instanceID) else { continue }
+                      let alert = entry.alert, let instance = scheduler.instance(widget.instanceID) else { continue }
                 let key = AlertCenter.key(kind: instance.widget.kind, parameters: instance.parameters, entryDate: entry.date, alert: alert)
-                candidates.append(AlertCenter.Candidate(key: key, alert: alert, tileID: tile.id))
+                observation.alerts.append(PendingAlert(key: key, alert: alert, widget: widget.displayName, tileID: tile.id, date: entry.date))
             }
         }
-        for activity in state.activities {
-            guard let end = activity.end, let alert = activity.endAlert, now.timeIntervalSince(end.at) < Self.activityNewsAge else { continue }
-            candidates.append(AlertCenter.Candidate(key: AlertCenter.key(activity: activity.id, endedAt: end.at), alert: alert, tileID: nil))
-        }
-        let alerted = candidates.isEmpty ? [] : alerts.give(candidates, now: now)
-        if candidates.isEmpty { alerts.giveSummary(now: now) }
-        if !alerted.isEmpty { _ = feed(.alerted(Set(alerted))) }
-    }
-
-    /// An activity that ended longer ago than this, when the board first sees it, ended
-    /// without an alert: the user was not there to be told then.
-    static let activityNewsAge: TimeInterval = 60
-
-    /// Shows the live activities of the store as they stand at `now`: those whose command
-    /// vanished end, those ended ``LiveActivity/linger`` ago go.
-    private func showActivities(now: Date) {
-        guard let activities, !activities.isEmpty || !state.activities.isEmpty else { return }
-        let shown = activities.shown(at: now)
-        if shown != state.activities { _ = feed(.activities(shown)) }
+        return observation
     }
 
     /// The longest the first frame waits for local providers (`computedLocally()`): they answer
@@ -260,28 +224,13 @@ final class DashboardSession {
         let age = DashboardView.nextAgeChange(state, now: now)
         var scheduled = [scheduler.nextWakeDate(), age].compactMap { $0 }.min()
         var quiet = [scheduler.nextWorkDate(), age].compactMap { $0 }.min()
-        if !stackScores.isEmpty, let rotation = state.nextStackRotation(scores: stackScores, now: now) {
-            scheduled = min(scheduled ?? rotation, rotation)
-            quiet = min(quiet ?? rotation, rotation)
-        }
-        for next in [alerts.nextDate, ActivityBanner.nextChange(state.activities, now: now)] {
+        for next in [state.nextStackRotation(now: now), effects.nextAlertSummary, state.alertBannerUntil, BoardBanner.nextChange(state.activities, now: now)] {
             guard let next else { continue }
             scheduled = min(scheduled ?? next, next)
             quiet = min(quiet ?? next, next)
         }
         renderer.quietUntil = quiet ?? .distantFuture
         return scheduled
-    }
-
-    /// The normalized relevance of every Smart Stack member now (docs/rules.md B6.3), by scheduler id.
-    private func stackRelevance(at now: Date) -> [String: Double] {
-        var scores: [String: Double] = [:]
-        for tile in state.tiles {
-            for id in tile.stack?.members ?? [] {
-                scores[id] = SmartStack.normalizedRelevance(of: scheduler.entries(for: id), at: now)
-            }
-        }
-        return scores
     }
 
     /// Applies `event` and runs its effects, and the events they lead to; false once the

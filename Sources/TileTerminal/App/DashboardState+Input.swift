@@ -18,7 +18,7 @@ extension DashboardState {
             if key == .control("c") { return quit() }
             switch mode {
             case .board: return boardKey(key)
-            case .help: return helpKey(key)
+            case .help, .alerts: return helpKey(key)
             case .hints(let hints, let typed): return hintKey(key, hints: hints, typed: typed)
             case .edit(let form): return editKey(key, form: form)
             case .prompt(let prompt): return promptKey(key, prompt: prompt)
@@ -91,13 +91,17 @@ extension DashboardState {
         case .character("["), .pageUp: showPage(page - 1)
         case .character("]"), .pageDown: showPage(page + 1)
         case .character("?"): mode = .help
+        case .character("a"):
+            showBanner(alerts: [], until: nil)
+            return [.showAlertHistory]
         case .escape: focusedID = nil
         default: break
         }
         return []
     }
 
-    /// Any key closes the help, `q` included, as the overlay says; only Ctrl-C quits from here.
+    /// Any key closes the help or the alert history, `q` included, as the overlay says; only
+    /// Ctrl-C quits from here.
     private mutating func helpKey(_ key: Key) -> [DashboardEffect] {
         mode = .board
         return []
@@ -194,7 +198,7 @@ extension DashboardState {
 
     private mutating func click(x: Int, y: Int, button: MouseButton) -> [DashboardEffect] {
         switch mode {
-        case .help:
+        case .help, .alerts:
             mode = .board
             return []
         case .hints:

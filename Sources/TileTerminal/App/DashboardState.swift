@@ -100,6 +100,8 @@ public struct DashboardState: Sendable {
         case prompt(ActionPrompt)
         /// Edit mode (`E`): the board is being arranged.
         case arrange(ArrangeMode)
+        /// The alert history is shown (`a`); any key closes it.
+        case alerts(AlertHistory.Contents)
     }
 
     /// A line for the status bar; errors are drawn in the stale colour.
@@ -154,6 +156,14 @@ public struct DashboardState: Sendable {
     public internal(set) var alertedTiles: Set<String> = []
     /// The live activities the banner shows, the latest started first.
     public internal(set) var activities: [LiveActivity] = []
+    /// The alerts the banner shows, the newest first, until ``alertBannerUntil``.
+    public internal(set) var bannerAlerts: [PendingAlert] = []
+    /// When the banner's alerts go; nil while it shows none.
+    public internal(set) var alertBannerUntil: Date?
+    /// When this board first saw each alert of the last hour, by key: the banner shows each once.
+    var alertsSeen: [String: Date] = [:]
+    /// Each Smart Stack member's relevance as last observed, by scheduler id (empty without stacks).
+    public internal(set) var stackScores: [String: Double] = [:]
 
     /// A dashboard of `tiles` on a `screen`-sized terminal, in the size class `sizeClassSetting`
     /// chooses for it.
@@ -278,9 +288,12 @@ public struct DashboardState: Sendable {
             alertedTiles.formUnion(ids.subtracting(focusedID.map { [$0] } ?? []))
             return []
         case .activities(let shown):
-            let rowsBefore = ActivityBanner.rows(for: activities.count)
-            activities = shown
-            if ActivityBanner.rows(for: shown.count) != rowsBefore { relayout() }
+            show(activities: shown)
+            return []
+        case .observed(let observation):
+            return observe(observation)
+        case .alertHistory(let contents):
+            mode = .alerts(contents)
             return []
         case .configFailed(let text):
             configError = text
@@ -307,13 +320,6 @@ public struct DashboardState: Sendable {
             showStackMember(of: index, stack: stack)
             message = Message("\(id): \(tiles[index].kind) (\(stack.topIndex + 1) of \(stack.members.count))")
             return []
-        case let .relevance(scores, now):
-            for index in tiles.indices {
-                guard var stack = tiles[index].stack else { continue }
-                let memberScores = stack.members.map { scores[$0] ?? 0 }
-                if stack.rotateIfDue(at: now, scores: memberScores) { showStackMember(of: index, stack: stack) }
-            }
-            return []
         }
     }
 
@@ -322,6 +328,15 @@ public struct DashboardState: Sendable {
         tiles.compactMap { tile in
             tile.stack.flatMap { stack in stack.nextRotationDate(after: now, scores: stack.members.map { scores[$0] ?? 0 }) }
         }.min()
+    }
+
+    /// Brings each Smart Stack's most relevant member to the top when its quiet interval is over.
+    mutating func rotateStacks(scores: [String: Double], now: Date) {
+        for index in tiles.indices {
+            guard var stack = tiles[index].stack else { continue }
+            let memberScores = stack.members.map { scores[$0] ?? 0 }
+            if stack.rotateIfDue(at: now, scores: memberScores) { showStackMember(of: index, stack: stack) }
+        }
     }
 
     /// Shows the top member of `stack` in tile `index`; the old drawing and status belong to
@@ -367,7 +382,7 @@ public struct DashboardState: Sendable {
             return (tile.id, Size(width: grid.columns, height: grid.rows))
         }
         let pageStarts = Set(tiles.indices.filter { tiles[$0].startsPage })
-        layout = BoardLayout(tiles: sizes, pageStarts: pageStarts, screen: screen, bannerRows: ActivityBanner.rows(for: activities.count))
+        layout = BoardLayout(tiles: sizes, pageStarts: pageStarts, screen: screen, bannerRows: bannerRows)
         if layout.isTooSmall, layout.bannerRows > 0 {
             // The board before the banner: on a screen too small for both, the tiles stay.
             layout = BoardLayout(tiles: sizes, pageStarts: pageStarts, screen: screen)

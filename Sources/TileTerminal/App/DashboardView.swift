@@ -44,10 +44,10 @@ public enum DashboardView {
 
     /// The screen for `state` at `now`, exactly `state.screen` in size.
     public static func screen(_ state: DashboardState, now: Date) -> CellGrid {
-        screen(state, statusLine: StatusLine(state: state, now: now), banner: ActivityBanner(state.activities, now: now), now: now)
+        screen(state, statusLine: StatusLine(state: state, now: now), banner: BoardBanner(state.activities, alerts: state.bannerAlerts, now: now), now: now)
     }
 
-    private static func screen(_ state: DashboardState, statusLine: StatusLine, banner: ActivityBanner, now: Date) -> CellGrid {
+    private static func screen(_ state: DashboardState, statusLine: StatusLine, banner: BoardBanner, now: Date) -> CellGrid {
         let scheme = state.scheme
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: scheme) }
         var canvas = ScreenCanvas(size: state.screen, background: color("board.background"))
@@ -78,6 +78,7 @@ public enum DashboardView {
         }
         drawStatusLine(statusLine, in: &canvas, state: state)
         if state.mode == .help { drawHelp(in: &canvas, state: state) }
+        if case .alerts(let contents) = state.mode { drawAlertHistory(contents, in: &canvas, state: state, now: now) }
         if case .edit(let form) = state.mode { drawEditForm(form, in: &canvas, state: state) }
         if case .prompt(let prompt) = state.mode { drawPrompt(prompt, in: &canvas, state: state) }
         if case .arrange(let arranging) = state.mode, let gallery = arranging.gallery { drawGallery(gallery, in: &canvas, state: state) }
@@ -132,7 +133,7 @@ public enum DashboardView {
         public let changedAreas: [Rect]?
         fileprivate let backdrop: Backdrop?
         fileprivate let statusLine: StatusLine
-        fileprivate let banner: ActivityBanner
+        fileprivate let banner: BoardBanner
         /// The stale badges drawn, by tile: a badge's age changes the tile's rows.
         fileprivate let badges: [String: String]
     }
@@ -171,7 +172,7 @@ public enum DashboardView {
     ) -> Frame {
         let backdrop = Backdrop(state)
         let statusLine = StatusLine(state: state, now: now)
-        let banner = ActivityBanner(state.activities, now: now)
+        let banner = BoardBanner(state.activities, alerts: state.bannerAlerts, now: now)
         var badges: [String: String] = [:]
         for placement in state.visiblePlacements {
             badges[placement.id] = badge(of: placement.id, in: state, now: now)
@@ -251,7 +252,7 @@ public enum DashboardView {
         return environment
     }
 
-    private static func drawBanner(_ banner: ActivityBanner, in canvas: inout ScreenCanvas, state: DashboardState) {
+    private static func drawBanner(_ banner: BoardBanner, in canvas: inout ScreenCanvas, state: DashboardState) {
         guard state.layout.bannerRows > 0 else { return }
         banner.draw(in: &canvas, width: state.screen.width, theme: state.theme, scheme: state.scheme, rowLimit: state.layout.bannerRows)
     }
@@ -277,6 +278,16 @@ public enum DashboardView {
         let size = ActionPromptView.size(in: board.size)
         guard size.width > 0, size.height > 0 else { return }
         let grid = CellGrid.render(ActionPromptView(prompt: prompt, size: size), width: size.width, height: size.height, environment: environment(state))
+        let origin = Point(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2)
+        canvas.draw(grid, at: origin, clip: board, background: nil)
+    }
+
+    private static func drawAlertHistory(_ contents: AlertHistory.Contents, in canvas: inout ScreenCanvas, state: DashboardState, now: Date) {
+        let board = state.layout.area
+        let size = AlertHistoryOverlay.size(of: contents, now: now, in: board.size)
+        guard size.width > 0, size.height > 0 else { return }
+        let overlay = AlertHistoryOverlay(contents: contents, now: now, size: size)
+        let grid = CellGrid.render(overlay, width: size.width, height: size.height, environment: environment(state))
         let origin = Point(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2)
         canvas.draw(grid, at: origin, clip: board, background: nil)
     }

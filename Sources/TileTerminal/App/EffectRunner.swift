@@ -39,6 +39,10 @@ final class EffectRunner {
     /// This board's socket on the board channel, when it listens: presses are announced to the
     /// other boards in its folder.
     private let channelSocket: String?
+    /// Tells the user of alerts, once across their boards.
+    private let alerts: AlertCenter
+    /// The alerts the user's boards gave.
+    private let alertHistory: AlertHistory
 
     init(
         options: DashboardOptions, scheduler: TimelineScheduler, terminal: any TerminalDevice, renderer: BoardRenderer,
@@ -57,7 +61,14 @@ final class EffectRunner {
         self.inbox = inbox
         self.wake = wake
         self.configWatch = configWatch
+        alertHistory = AlertHistory(directory: options.directories.state)
+        alerts = AlertCenter(
+            settings: options.notifications, leases: options.directories.cache.appending(path: "alerts"), history: alertHistory,
+            environment: options.environment, log: options.log, write: { terminal.write(rawSequence: $0) })
     }
+
+    /// When the summary of alerts the rate limit held back can be given; nil when none are held.
+    var nextAlertSummary: Date? { alerts.nextDate }
 
     /// Runs `effect`, asked for by `state`.
     func perform(_ effect: DashboardEffect, state: DashboardState) -> Outcome {
@@ -118,10 +129,28 @@ final class EffectRunner {
             return activities.map { .then(.activities($0.read(now: options.clock.now()))) } ?? .done
         case let .announceAction(kind, finishedAt):
             announceAction(ofKind: kind, at: finishedAt)
+        case .giveAlerts(let candidates):
+            let alerted = candidates.isEmpty ? [] : alerts.give(candidates, now: options.clock.now())
+            if candidates.isEmpty { alerts.giveSummary(now: options.clock.now()) }
+            if !alerted.isEmpty { return .then(.alerted(Set(alerted))) }
+        case .showAlertHistory:
+            return .then(showAlertHistory())
         case .quit:
             return .quit
         }
         return .done
+    }
+
+    /// The alert history for the overlay, as it was before this look marked it read.
+    private func showAlertHistory() -> DashboardEvent {
+        do {
+            let contents = try alertHistory.read()
+            try alertHistory.markRead(until: options.clock.now())
+            return .alertHistory(contents)
+        } catch {
+            options.log("alerts: \(error)")
+            return .message("cannot show the alerts: \(error)")
+        }
     }
 
     /// Saves the board's state (families, scheme, page); the message to show when it could not.

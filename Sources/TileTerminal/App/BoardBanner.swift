@@ -2,21 +2,23 @@ import FoundationEssentials
 import TileKit
 import TileUI
 
-/// The live activities at the top of the board, like the Dynamic Island: one pill-shaped row
-/// for each (at most ``maximumRows``), with its title and last line on the left, and its
-/// progress and live timer, or how it ended, on the right. Pure: a function of the activities
-/// and the time.
-public struct ActivityBanner: Equatable, Sendable {
+/// The rows at the top of the board, like the Dynamic Island and a phone's notification banner:
+/// the alerts just given, in one row that names how many more there are, then the live
+/// activities, one pill-shaped row each (at most ``maximumRows`` in all), with a title and last
+/// line on the left and the progress and live timer, or how it ended, on the right. Pure: a
+/// function of the alerts, the activities and the time.
+public struct BoardBanner: Equatable, Sendable {
     /// One row as drawn.
     public struct Row: Equatable, Sendable {
-        /// `●` running, `✓` done, `✗` failed or stopped, `+` more.
+        /// `🔔` an alert, `●` running, `✓` done, `✗` failed or stopped, `+` more.
         public var mark: String
         public var title: String
-        /// The last line the command printed.
+        /// The last line the command printed, or the alert's body.
         public var detail: String
         /// How far it is, when it says.
         public var progress: ActivityProgress?
-        /// The live timer while it runs; how it ended and how long it ran once it ended.
+        /// The live timer while it runs; how it ended and how long it ran once it ended; for an
+        /// alert, the key that lists them.
         public var trailing: String
         /// Whether it ended in failure (drawn in the stale colour).
         public var failed: Bool
@@ -32,14 +34,21 @@ public struct ActivityBanner: Equatable, Sendable {
     /// The cells of a row's progress bar.
     static let barWidth = 10
 
-    /// The rows the banner takes for `count` activities.
-    public static func rows(for count: Int) -> Int { min(count, maximumRows) }
+    /// The rows the banner takes for `activities` activities and `alerts` alerts (one row for all).
+    public static func rows(activities: Int, alerts: Int = 0) -> Int { min(activities + min(alerts, 1), maximumRows) }
 
-    /// The banner for `activities` (the latest started first) at `now`: when there are more than
-    /// fit, the last row names the rest.
-    public init(_ activities: [LiveActivity], now: Date) {
-        let shown = activities.count > Self.maximumRows ? Array(activities.prefix(Self.maximumRows - 1)) : activities
-        var rows = shown.map { Self.row($0, now: now) }
+    /// The banner for `alerts` (the newest first) and `activities` (the latest started first) at
+    /// `now`: when there are more activities than fit, the last row names the rest.
+    public init(_ activities: [LiveActivity], alerts: [PendingAlert] = [], now: Date) {
+        var rows: [Row] = []
+        if let newest = alerts.first {
+            let more = alerts.count > 1 ? "+\(alerts.count - 1) more · " : ""
+            rows.append(Row(mark: "🔔", title: "\(newest.widget): \(newest.alert.title)", detail: newest.alert.body,
+                            progress: nil, trailing: more + "a lists alerts", failed: false))
+        }
+        let room = Self.maximumRows - rows.count
+        let shown = activities.count > room ? Array(activities.prefix(room - 1)) : activities
+        rows += shown.map { Self.row($0, now: now) }
         if activities.count > shown.count {
             let rest = activities.dropFirst(shown.count)
             rows.append(Row(mark: "+", title: "\(rest.count) more", detail: rest.map(\.title).joined(separator: ", "),

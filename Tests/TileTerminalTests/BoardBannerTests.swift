@@ -6,7 +6,7 @@ import TileUI
 
 /// The live activities' banner: its rows, when it changes, where it goes on the board, and the
 /// board's shell reading the store, alerting once at an end and forgetting what lingered.
-@Suite struct ActivityBannerTests {
+@Suite struct BoardBannerTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     func activity(_ id: String, startedAgo: TimeInterval, progress: String? = nil, line: String = "", end: LiveActivity.Ending? = nil) -> LiveActivity {
@@ -18,17 +18,17 @@ import TileUI
     }
 
     @Test func eachActivityIsARowAndTheRestAreNamedInTheLast() {
-        let banner = ActivityBanner([activity("deploy", startedAgo: 7, progress: "50%", line: "uploading")], now: start)
-        #expect(banner.rows == [ActivityBanner.Row(
+        let banner = BoardBanner([activity("deploy", startedAgo: 7, progress: "50%", line: "uploading")], now: start)
+        #expect(banner.rows == [BoardBanner.Row(
             mark: "●", title: "deploy", detail: "uploading", progress: ActivityProgress(argument: "50%"), trailing: "0:07", failed: false)])
-        #expect(ActivityBanner.trailingText(banner.rows[0]) == "━━━━━───── 50%  0:07 ")
+        #expect(BoardBanner.trailingText(banner.rows[0]) == "━━━━━───── 50%  0:07 ")
 
-        let many = ActivityBanner((1...4).map { activity("a\($0)", startedAgo: Double($0)) }, now: start)
-        #expect(many.rows.count == ActivityBanner.maximumRows)
+        let many = BoardBanner((1...4).map { activity("a\($0)", startedAgo: Double($0)) }, now: start)
+        #expect(many.rows.count == BoardBanner.maximumRows)
         #expect(many.rows.last?.title == "2 more")
         #expect(many.rows.last?.detail == "a3, a4")
 
-        let failed = ActivityBanner([activity("build", startedAgo: 65, end: .init(at: start, status: 2))], now: start.addingTimeInterval(30))
+        let failed = BoardBanner([activity("build", startedAgo: 65, end: .init(at: start, status: 2))], now: start.addingTimeInterval(30))
         #expect(failed.rows[0].mark == "✗")
         #expect(failed.rows[0].trailing == "exit 2 · 1:05", "the time it ran, not the time since")
         #expect(failed.rows[0].failed)
@@ -36,19 +36,19 @@ import TileUI
 
     /// Issue 48, item 19: `20%` showed twice in a row, in the line and beside the bar.
     @Test func theProgressShowsOnceAsTheBar() {
-        let banner = ActivityBanner([activity("deploy", startedAgo: 3, line: "step 1/5 20%")], now: start)
+        let banner = BoardBanner([activity("deploy", startedAgo: 3, line: "step 1/5 20%")], now: start)
         #expect(banner.rows[0].progress == ActivityProgress(argument: "20%"))
         #expect(banner.rows[0].detail == "step 1/5", "the bar's text is not repeated in the line")
-        #expect(ActivityBanner.detail("66% building", showing: ActivityProgress(argument: "66%")) == "building")
-        #expect(ActivityBanner.detail("uploading", showing: ActivityProgress(argument: "66%")) == "uploading")
+        #expect(BoardBanner.detail("66% building", showing: ActivityProgress(argument: "66%")) == "building")
+        #expect(BoardBanner.detail("uploading", showing: ActivityProgress(argument: "66%")) == "uploading")
     }
 
     @Test func theBannerChangesEachSecondWhileARunningActivityShowsAndNeverWithoutOne() {
-        #expect(ActivityBanner.nextChange([], now: start) == nil, "no activity, no wake-up")
+        #expect(BoardBanner.nextChange([], now: start) == nil, "no activity, no wake-up")
         let running = activity("deploy", startedAgo: 7.25)
-        #expect(ActivityBanner.nextChange([running], now: start) == start.addingTimeInterval(0.75), "the timer's next second")
+        #expect(BoardBanner.nextChange([running], now: start) == start.addingTimeInterval(0.75), "the timer's next second")
         let ended = activity("build", startedAgo: 60, end: .init(at: start, status: 0))
-        #expect(ActivityBanner.nextChange([ended], now: start.addingTimeInterval(10)) == start.addingTimeInterval(LiveActivity.linger))
+        #expect(BoardBanner.nextChange([ended], now: start.addingTimeInterval(10)) == start.addingTimeInterval(LiveActivity.linger))
     }
 
     @Test func theBoardMakesRoomAtTheTopAndGivesItBack() {

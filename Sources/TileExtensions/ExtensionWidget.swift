@@ -16,8 +16,7 @@ public enum ExtensionWidget {
             description: declaration.summary.isEmpty ? "Served by `\(ExtensionWidget.shortCommand(declaration.command))`." : declaration.summary,
             supportedFamilies: declaration.families, parameters: declaration.parameters, entry: ExtensionEntry.self,
             placeholder: { context in ExtensionEntry(date: context.now, content: .placeholder) },
-            // A preview would have to run the program too: the placeholder stands in for it.
-            snapshot: { context, _ in ExtensionEntry(date: context.now, content: .placeholder) },
+            snapshot: { context, parameters in await preview(declaration, host: host, context: context, parameters: parameters) },
             timeline: { context, parameters in
                 try await host.timeline(declaration, context: context, parameters: parameters)
             },
@@ -36,6 +35,26 @@ public enum ExtensionWidget {
         // An edited declaration (another command, refresh or parameter) is another widget.
         descriptor.revision = declaration.fingerprint
         return descriptor
+    }
+
+    /// The gallery's preview (WidgetKit's `getSnapshot`): the program's first entry for a request
+    /// with `isPreview` set and the parameters' defaults, or a line that says why there is none.
+    /// A streaming program is not started for a preview: it would stay running.
+    static func preview(
+        _ declaration: WidgetDeclaration, host: ExtensionHost, context: TimelineContext, parameters: [String: ParameterValue]
+    ) async -> ExtensionEntry {
+        guard !declaration.listen else {
+            return ExtensionEntry(date: context.now, content: .text("a streaming widget: it shows its data once it is on the board"))
+        }
+        var context = context
+        context.isPreview = true
+        do {
+            let values = try ParameterDescription.resolve(parameters, against: declaration.parameters)
+            let timeline = try await host.timeline(declaration, context: context, parameters: values)
+            return timeline.entries.first ?? ExtensionEntry(date: context.now, content: .text("the preview run gave no entry"))
+        } catch {
+            return ExtensionEntry(date: context.now, content: .text("no preview: \(error)"))
+        }
     }
 
     /// A command line as a description shows it: each word's last path component, cut at 60 characters.

@@ -99,13 +99,13 @@ import Testing
         #expect(result.stdout.contains("countdown — 倒计时\n  距离每天某个时刻还有多久，每秒更新。\n  families: small, medium, inline\n  alerts: at its moment (下班 到了), with the bell\n"))
     }
 
-    @Test func testOnlineRenderAgainstAnUnreachableServiceFallsBackToTheDefaultQuote() throws {
+    @Test func testOnlineRenderAgainstAnUnreachableServiceNeverFetchedShowsThePlaceholder() throws {
         let result = try runTiles(
             ["render", "--widget", "qqsync", "--at", Self.at],
             environment: ["TILES_HITOKOTO_URL": "http://127.0.0.1:9", "XDG_CACHE_HOME": NSTemporaryDirectory() + "tiles-render-\(UUID().uuidString)"])
-        #expect(result.status == 3, "not live: the seed's default quote, the service unreachable")
-        #expect(result.stdout.contains("所有快乐都向你靠拢"))
-        #expect(result.stderr.contains("showing the last known content (stale)"))
+        #expect(result.status == 3, "not live: the service unreachable")
+        #expect(!result.stdout.contains("所有快乐都向你靠拢"), "no quote is made up: \(result.stdout)")
+        #expect(result.stderr.contains("nothing is known yet, showing the placeholder"), "\(result.stderr)")
     }
 }
 

@@ -54,9 +54,9 @@ struct QQSyncProvider: IntentTimelineProvider {
             }
             return timeline(QQSyncEntry(date: now, quote: quote.text, quoteURL: quote.pageURL, timeZone: services.timeZone), now: now)
         } catch {
-            let last = services.recall(Quote.self, as: memoryKey)?.value
-            let entry = QQSyncEntry(
-                date: now, quote: last?.text ?? QQSyncEntry.defaultQuote, quoteURL: last?.pageURL, timeZone: services.timeZone)
+            // A quote never fetched is not made up: the placeholder says why.
+            guard let last = services.recall(Quote.self, as: memoryKey)?.value else { throw error }
+            let entry = QQSyncEntry(date: now, quote: last.text, quoteURL: last.pageURL, timeZone: services.timeZone)
             throw TimelineFailure(error, fallback: timeline(entry, now: now))
         }
     }

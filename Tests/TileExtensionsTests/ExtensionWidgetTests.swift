@@ -297,6 +297,40 @@ import TileUI
     }
 }
 
+extension ExtensionWidgetTests {
+    @Test func aStreamingProgramThatNeverAnswersAPressFailsItAtItsDeadline() async throws {
+        // Answers the first request, then reads presses and says nothing.
+        let program = try fixtures.script("deaf-lamp.py", """
+            #!/usr/bin/env python3
+            import json, sys
+            print(json.dumps({"entries": [{"view": {"Toggle": {"action": "power", "isOn": False, "label": {"Text": "lamp"}}}}]}), flush=True)
+            for line in sys.stdin:
+                pass
+            """)
+        var declaration = WidgetDeclaration(kind: "deaf-\(UUID().uuidString.prefix(8))", command: command(program))
+        declaration.listen = true
+        let (scheduler, clock, widget) = board(declaration, family: .systemSmall, center: .shared)
+        defer { host.stopAll() }
+        await settle(scheduler)
+        #expect(await ProgramFixtures.eventually {
+            scheduler.processDue()
+            return text(scheduler, widget).contains("[ ] lamp")
+        })
+        try scheduler.perform(WidgetAction(name: "power", isOn: true), for: "t").get()
+        await settle(scheduler)
+        #expect(scheduler.takeFinishedActions().map(\.failure) == [nil], "sent")
+        #expect(!scheduler.pendingActions(for: "t").isEmpty, "shown as pressed while the answer may come")
+        let deadline = try #require(scheduler.nextWakeDate(), "the board wakes for the deadline")
+
+        clock.set(to: deadline)
+        scheduler.processDue()
+        let failures = scheduler.takeFinishedActions().map(\.failure)
+        #expect(failures.count == 1 && failures[0]?.hasPrefix("power: the program sent no update in answer (timed out after") == true, "\(failures)")
+        #expect(scheduler.pendingActions(for: "t").isEmpty, "the pressed look goes")
+        #expect(scheduler.status(for: "t")?.isStale == true, "stale, with the reason")
+    }
+}
+
 /// Two boards of one user run a widget's program once per refresh.
 @Suite struct SharedRunTests {
     @Test func twoBoardsAskingTogetherRunTheProgramOnceAndShowTheSameAnswer() async throws {

@@ -29,12 +29,15 @@ struct InstanceState {
     private var failure: (reason: String, since: Date)?
     var liveTextTick: Date?
     /// The press of one of the tile's controls being performed, and until when it may run.
-    private(set) var action: (token: UInt64, press: WidgetAction, deadline: Date)?
+    private(set) var action: (token: UInt64, press: WidgetAction, deadline: Date, timeout: TimeInterval)?
     /// Presses whose result the tile does not show yet: performing, or waiting for the reload
     /// after (`PendingActions`).
     private(set) var pendingPresses: [WidgetAction] = []
     /// When the last press finished performing: a call started at or after it brings its result.
     private var pressesDoneAt: Date?
+    /// A press sent to a streaming program, and when its answer (the program's next update) is
+    /// overdue: the press's own deadline, as a one-shot program's run has.
+    private(set) var awaitedUpdate: (press: WidgetAction, deadline: Date, timeout: TimeInterval)?
     /// What was last reported as drawn, to detect entry switches.
     private var shown = EntryRevision(timeline: 0, index: nil)
     /// The current timeline's number: unique among all timelines any tile accepts in this
@@ -150,6 +153,7 @@ struct InstanceState {
         if action == nil, let done = pressesDoneAt, started >= done {
             pendingPresses = []
             pressesDoneAt = nil
+            awaitedUpdate = nil
         }
         switch result {
         case .success(let timeline):
@@ -188,7 +192,7 @@ struct InstanceState {
     // MARK: Actions
 
     mutating func beginAction(_ press: WidgetAction, token: UInt64, now: Date, timeout: TimeInterval) {
-        action = (token, press, timeout.isFinite ? now.addingTimeInterval(timeout) : .distantFuture)
+        action = (token, press, timeout.isFinite ? now.addingTimeInterval(timeout) : .distantFuture, timeout)
         pendingPresses.append(press)
     }
 
@@ -197,15 +201,17 @@ struct InstanceState {
     /// Returns that stale reason (`power: timed out after 10 s`), nil when the press was done.
     @discardableResult
     mutating func finishAction(_ result: Result<ActionOutcome, any Error>, now: Date) -> String? {
-        guard let press = action?.press else { return nil }
+        guard let (_, press, deadline, timeout) = action else { return nil }
         action = nil
         switch result {
         case .success(.reload):
             pressesDoneAt = now
             request(.action, at: now, requestedAt: now)
         case .success(.awaitsUpdate):
-            // The update the program pushes reloads the tile, and that call settles the press.
+            // The update the program pushes reloads the tile, and that call settles the press;
+            // without one by the deadline, `expireAwaitedUpdate` fails it.
             pressesDoneAt = now
+            awaitedUpdate = (press, deadline, timeout)
         case .success(.timeline(let timeline)):
             failures = 0
             failure = nil
@@ -222,6 +228,19 @@ struct InstanceState {
         return nil
     }
 
+    /// Fails a press whose streaming program has not answered by its deadline: the optimistic
+    /// state goes, and the tile is stale with the reason. Returns the reason; nil when no press
+    /// is overdue.
+    mutating func expireAwaitedUpdate(now: Date) -> String? {
+        guard let awaited = awaitedUpdate, now >= awaited.deadline else { return nil }
+        awaitedUpdate = nil
+        pendingPresses = []
+        pressesDoneAt = nil
+        let reason = "\(awaited.press.name): the program sent no update in answer (\(ProviderTimeout(seconds: awaited.timeout)))"
+        failure = (reason, failure?.since ?? now)
+        return reason
+    }
+
     // MARK: Waking
 
     /// The earliest date after `now` at which this tile needs the scheduler (leaving out its live
@@ -230,6 +249,7 @@ struct InstanceState {
         var next: Date? = includingLiveText ? liveTextTick.flatMap { $0 > now ? $0 : now } : nil
         if let inFlight, inFlight.deadline != .distantFuture { next = earliest(next, inFlight.deadline) }
         if let action, action.deadline != .distantFuture { next = earliest(next, action.deadline) }
+        if let awaitedUpdate, awaitedUpdate.deadline != .distantFuture { next = earliest(next, awaitedUpdate.deadline) }
         if inFlight == nil, let planned = plannedReload { next = earliest(next, effectiveDate(of: planned)) }
         if let upcoming = entries.first(where: { $0.date > now }) { next = earliest(next, upcoming.date) }
         return next

@@ -355,6 +355,13 @@ public final class TimelineScheduler {
                 finishAction(of: id, in: box, .failure(timeout), now: now)
                 changed.insert(id)
             }
+            if let awaited = box.state.awaitedUpdate,
+               let failure = box.state.expireAwaitedUpdate(now: now) {
+                log("\(id): action \(failure)")
+                finishedActions.append(FinishedAction(
+                    id: id, kind: box.state.instance.widget.kind, action: awaited.press, failure: failure, finishedAt: now))
+                changed.insert(id)
+            }
             if let inFlight = box.state.inFlight, now >= inFlight.deadline {
                 tasks[inFlight.token]?.cancel()
                 tasks[inFlight.token] = nil

@@ -89,6 +89,19 @@ private struct Switch: SetValueIntent {
         #expect(scheduler.takeFinishedActions().map(\.failure) == [nil])
     }
 
+    @Test func aPressWhoseReloadFailsFinishesWithTheReloadsReason() async throws {
+        // The press is done (换一句 asks for a new quote); the reload it asks for fails offline.
+        let provider = ScriptedProvider([.timeline { Timeline(entries: entries([(0, "kept")], from: $0), policy: .never) }, .failure(Offline())])
+        let scheduler = board(provider)
+        await settle(scheduler)
+        try scheduler.perform(WidgetAction(intent: Note(key: "reload-fails", text: "x")), for: "a").get()
+        await settle(scheduler)
+        let finished = scheduler.takeFinishedActions()
+        #expect(finished.map(\.failure) == ["note: offline"], "how the press ended: its reload's error")
+        #expect(finished.first?.finishedAt == clock.now(), "performed now: other boards share what this board fetches from then")
+        #expect(scheduler.pendingActions(for: "a").isEmpty)
+    }
+
     @Test func aSecondPressWhileOneRunsIsRefusedAndTheNextAfterItRuns() async throws {
         let gate = Gate()
         gates.withLock { $0["second"] = gate }

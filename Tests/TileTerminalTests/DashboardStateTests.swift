@@ -382,3 +382,64 @@ struct DashboardInboxTests {
         #expect(inbox.takeAll().isEmpty)
     }
 }
+
+/// Issue 48, item 12: a press says that it runs and how it ended.
+struct PressFeedbackTests {
+    typealias F = DashboardFixtures
+
+    @Test func aPressNamesItsControlWhileItRunsAndSaysDoneOrWhy() {
+        var state = F.board()
+        let grid = CellGrid.render(Toggle("lamp", isOn: false, action: WidgetAction(name: "power")), width: 42, height: 10)
+        _ = state.update(.rendered(id: "plain", grid: grid))
+        guard case .action(let press)? = grid.targets.first else { Issue.record("the toggle is no target"); return }
+        #expect(DashboardState.label(of: press, in: grid) == "lamp", "the label without its box")
+        let effects = state.tap(.action(press), onTile: "plain")
+        #expect(effects == [.perform(id: "plain", action: press)])
+        #expect(state.message?.text == "plain: lamp…")
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = state.update(.actionFinished(id: "plain", kind: "plain", failure: nil, finishedAt: at))
+        #expect(state.message?.text == "plain: lamp done")
+
+        _ = state.tap(.action(press), onTile: "plain")
+        _ = state.update(.actionFinished(id: "plain", kind: "plain", failure: "power: offline", finishedAt: at))
+        #expect(state.message == .init("plain: power: offline", isError: true))
+
+        // Another message since the press (a key) is not overwritten by "done".
+        _ = state.tap(.action(press), onTile: "plain")
+        _ = state.update(F.key("t"))
+        _ = state.update(.actionFinished(id: "plain", kind: "plain", failure: nil, finishedAt: at))
+        #expect(state.message?.text == "dark mode")
+        #expect(DashboardState.label(of: WidgetAction(name: "next"), in: nil) == "next", "no drawing: the action's name")
+    }
+}
+
+extension PressFeedbackTests {
+    @Test func aLongReasonWrapsOverTheBoardsLastRowsAndGoesWithTheMessage() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = F.board()
+        let before = DashboardView.frame(state, now: now, after: nil, changedTiles: [])
+        let url = "https://render.alipay.com/p/s/i?scheme=" + String(repeating: "pay", count: 20)
+        _ = state.update(.message("cannot open \(url): xdg-open exited with status 3"))
+        let wrapped = DashboardView.frame(state, now: now, after: before, changedTiles: [])
+        #expect(wrapped.grid == DashboardView.screen(state, now: now), "the frame after equals a whole screen")
+        let rows = wrapped.grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let bottom = rows.suffix(3).joined(separator: "\n")
+        #expect(bottom.contains("xdg-open exited with status 3"), "the reason, whole:\n\(bottom)")
+        #expect(rows.last?.contains("? help") == true)
+
+        _ = state.update(F.key(.escape))
+        let after = DashboardView.frame(state, now: now, after: wrapped, changedTiles: [])
+        #expect(after.grid == before.grid, "the board's rows come back when the message goes")
+    }
+
+    @Test func aMessageThatFitsTakesOneRow() {
+        let line = StatusLine(state: F.board(), now: Date())
+        var short = line
+        short.text = "quote: offline"
+        short.isError = true
+        #expect(DashboardView.messageRows(short, width: 100) == ["quote: offline"])
+        var long = short
+        long.text = String(repeating: "word ", count: 200)
+        #expect(DashboardView.messageRows(long, width: 100).count == DashboardView.messageRowLimit, "bounded")
+    }
+}

@@ -51,6 +51,9 @@ public final class TimelineScheduler {
     public var sharedStore: SharedStore?
     /// Presses that finished since `takeFinishedActions()` was last called.
     private var finishedActions: [FinishedAction] = []
+    /// Presses performed whose result comes with the tile's next call (a reload, a streaming
+    /// program's update), by tile: each is reported finished when that call ends, with its error.
+    private var settling: [String: (press: WidgetAction, performedAt: Date)] = [:]
 
     /// A press that finished: performed (the tile reloads), or failed with the reason shown.
     public struct FinishedAction: Sendable, Equatable {
@@ -59,8 +62,9 @@ public final class TimelineScheduler {
         public var action: WidgetAction
         /// Why it failed; nil when it was performed.
         public var failure: String?
-        /// When it finished: the moment the tile's reload asks data to be fresh from, which other
-        /// boards reloading the widget use too, so that they share what this board fetches.
+        /// When it was performed: the moment the tile's reload asks data to be fresh from, which
+        /// other boards reloading the widget use too, so that they share what this board fetches.
+        /// A press whose result comes with the tile's next call is reported when that call ends.
         public var finishedAt: Date
     }
     /// Each tile's state, boxed so that it is read and changed in place: through a dictionary of
@@ -329,6 +333,13 @@ public final class TimelineScheduler {
             guard let box = instances[completion.id], box.state.inFlight?.token == completion.token else { continue }
             box.state.finish(completion.result, now: now, retry: configuration.retry)
             if case .failure(let error) = completion.result { log("\(completion.id): \(error)") }
+            if let (press, performedAt) = settling[completion.id], box.state.pendingPresses.isEmpty {
+                settling[completion.id] = nil
+                var failure: String?
+                if case .failure(let error) = completion.result { failure = "\(press.name): \(error)" }
+                finishedActions.append(FinishedAction(
+                    id: completion.id, kind: box.state.instance.widget.kind, action: press, failure: failure, finishedAt: performedAt))
+            }
             if case .success = completion.result, let cache {
                 if holdsCacheWrites {
                     heldCacheWrites.removeAll { $0.id == completion.id }
@@ -357,6 +368,7 @@ public final class TimelineScheduler {
             }
             if let awaited = box.state.awaitedUpdate,
                let failure = box.state.expireAwaitedUpdate(now: now) {
+                settling[id] = nil
                 log("\(id): action \(failure)")
                 finishedActions.append(FinishedAction(
                     id: id, kind: box.state.instance.widget.kind, action: awaited.press, failure: failure, finishedAt: now))
@@ -452,6 +464,14 @@ public final class TimelineScheduler {
         guard let press = box.state.action?.press else { return }
         let failure = box.state.finishAction(result, now: now)
         if let failure { log("\(id): action \(failure)") }
+        switch result {
+        case .success(.reload), .success(.awaitsUpdate):
+            // Done when the call that brings its result ends.
+            settling[id] = (press, now)
+            return
+        case .success(.timeline), .failure:
+            break
+        }
         finishedActions.append(FinishedAction(
             id: id, kind: box.state.instance.widget.kind, action: press, failure: failure, finishedAt: now))
     }

@@ -251,6 +251,10 @@ public struct DashboardState: Sendable {
                 message = Message("\(id): \(failure)", isError: true)
                 return []
             }
+            // The press's own line (`quote: 换一句…`), while it shows, says how it ended.
+            if let running = message?.text, running.hasPrefix("\(id): "), running.hasSuffix("…") {
+                message = Message(running.dropLast() + " done")
+            }
             return [.announceAction(kind: kind, finishedAt: finishedAt)]
         case let .configChanged(newTiles, scheme, themeName, theme, sizeClassSetting):
             replaceTiles(with: newTiles)
@@ -467,8 +471,17 @@ public struct DashboardState: Sendable {
                 return []
             }
             mode = .board
+            message = Message("\(id): \(Self.label(of: press, in: tile(id)?.grid))…")
             return [.perform(id: id, action: press)]
         }
+    }
+
+    /// A press as the status line names it: its control's label as drawn, without a toggle's
+    /// box (`换一句`, `lamp`), else the action's name.
+    static func label(of press: WidgetAction, in grid: CellGrid?) -> String {
+        var text = grid?.text(of: .action(press)) ?? ""
+        for box in ["[✓] ", "[ ] ", "[✓]", "[ ]"] where text.hasPrefix(box) { text.removeFirst(box.count) }
+        return text.isEmpty ? press.name : BoardBanner.cut(text, width: 24)
     }
 
     /// Taps `url`: opens it, copies, or refuses with a message.

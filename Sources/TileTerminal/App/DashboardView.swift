@@ -177,8 +177,11 @@ public enum DashboardView {
         for placement in state.visiblePlacements {
             badges[placement.id] = badge(of: placement.id, in: state, now: now)
         }
+        // A message wrapped over the board's last rows, or one that was: every cell is drawn again.
+        let wraps = { (line: StatusLine) in messageRows(line, width: state.screen.width).count > 1 }
         guard var previous = previous.take(), let backdrop, previous.backdrop == backdrop,
-              previous.grid.width == state.screen.width, previous.grid.height == state.screen.height
+              previous.grid.width == state.screen.width, previous.grid.height == state.screen.height,
+              statusLine == previous.statusLine || !(wraps(statusLine) || wraps(previous.statusLine))
         else {
             return Frame(grid: screen(state, statusLine: statusLine, banner: banner, now: now), changedAreas: nil, backdrop: backdrop,
                          statusLine: statusLine, banner: banner, badges: badges)
@@ -257,11 +260,43 @@ public enum DashboardView {
         banner.draw(in: &canvas, width: state.screen.width, theme: state.theme, scheme: state.scheme, rowLimit: state.layout.bannerRows)
     }
 
+    /// The most rows a long message takes, the status line's included.
+    static let messageRowLimit = 4
+
+    /// The status line's text in rows of `width` cells: one when it fits beside the trailing
+    /// part; a longer problem (`cannot open https://…: xdg-open exited with status 3`) wraps,
+    /// at most ``messageRowLimit`` rows, its last row beside the trailing part.
+    static func messageRows(_ line: StatusLine, width: Int) -> [String] {
+        let room = width - line.trailing.cellWidth - 4
+        guard line.isError, line.text.cellWidth > room, width > 8 else { return [line.text] }
+        var rows = wrap(line.text, width: width - 2)
+        if let last = rows.last, last.cellWidth > room {
+            rows.removeLast()
+            rows += wrap(last, width: room)
+        }
+        guard rows.count > messageRowLimit else { return rows }
+        let kept = Array(rows.prefix(messageRowLimit))
+        return kept.dropLast() + [BoardBanner.cut(kept[messageRowLimit - 1] + " …", width: room)]
+    }
+
     private static func drawStatusLine(_ line: StatusLine, in canvas: inout ScreenCanvas, state: DashboardState) {
         let y = state.screen.height - BoardLayout.statusRows
         guard y >= 0, state.screen.width > 0 else { return }
-        let grid = CellGrid.render(StatusLineView(line: line), width: state.screen.width, height: 1, environment: environment(state))
+        let rows = messageRows(line, width: state.screen.width)
+        var last = line
+        last.text = rows.last ?? ""
+        let grid = CellGrid.render(StatusLineView(line: last), width: state.screen.width, height: 1, environment: environment(state))
         canvas.draw(grid, at: Point(x: 0, y: y), clip: canvas.bounds, background: nil)
+        // The rows before the last are drawn over the board's bottom rows until the message goes.
+        for (index, text) in rows.dropLast().enumerated() {
+            let row = y - (rows.count - 1) + index
+            guard row >= 0 else { continue }
+            var above = line
+            above.text = text
+            above.trailing = ""
+            let grid = CellGrid.render(StatusLineView(line: above), width: state.screen.width, height: 1, environment: environment(state))
+            canvas.draw(grid, at: Point(x: 0, y: row), clip: canvas.bounds, background: nil)
+        }
     }
 
     private static func drawEditForm(_ form: EditForm, in canvas: inout ScreenCanvas, state: DashboardState) {

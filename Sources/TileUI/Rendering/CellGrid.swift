@@ -114,6 +114,23 @@ public struct CellGrid: Hashable, Sendable {
         target(x: x, y: y)?.url
     }
 
+    /// The text of the cells `target` covers, in reading order, spaces run together: a
+    /// control's label as drawn (`换一句`, `[✓] lamp`). Empty when no cell is the target's.
+    public func text(of target: TapTarget) -> String {
+        guard let position = targets.firstIndex(of: target) else { return "" }
+        let index = UInt16(position + 1)
+        var words: [String] = []
+        for y in 0..<height {
+            var run = ""
+            for x in 0..<width {
+                let cell = self[x, y]
+                if cell.linkIndex == index, !cell.isContinuation { run.append(cell.character) }
+            }
+            words += run.split(separator: " ").map(String.init)
+        }
+        return words.joined(separator: " ")
+    }
+
     /// The destinations of the grid's links, in the order they were registered.
     public var links: [URL] { targets.compactMap(\.url) }
 

@@ -436,7 +436,7 @@ extension PressFeedbackTests {
         let line = StatusLine(state: F.board(), now: Date())
         var short = line
         short.text = "quote: offline"
-        short.isError = true
+        short.isMessage = true
         #expect(DashboardView.messageRows(short, width: 100) == ["quote: offline"])
         var long = short
         long.text = String(repeating: "word ", count: 200)

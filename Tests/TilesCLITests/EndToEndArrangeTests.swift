@@ -37,6 +37,11 @@ import Glibc
 
     static func statusLine(_ screen: String) -> String { EndToEndActionTests.row(29, of: screen) }
 
+    /// The status line with the rows a long message wraps onto above it, as one line.
+    static func message(_ screen: String) -> String {
+        (26...29).map { EndToEndActionTests.row($0, of: screen).trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
     /// The board's tile ids in order, read from the status line as Tab walks the focus.
     static func tileIDs(_ session: TmuxSession, count: Int) throws -> [String] {
         // Esc clears the focus: the first Tab focuses the first tile.
@@ -170,7 +175,7 @@ import Glibc
         try session.waitFor("edit mode") { Self.statusLine($0).contains("edit mode") }
         try session.sendKeys("L")
         try session.sendKeys("Enter")
-        try session.waitFor("the refusal") { Self.statusLine($0).contains("read-only") }
+        try session.waitFor("the refusal") { Self.message($0).contains("read-only") }
         #expect(try String(contentsOf: file, encoding: .utf8) == text)
         try session.sendKeys("Escape")
         try session.waitFor("edit mode left") { !Self.statusLine($0).contains("edit mode") }
@@ -183,7 +188,7 @@ import Glibc
         try session.sendKeys("E")
         try session.sendKeys("H")
         try session.sendKeys("Enter")
-        try session.waitFor("the refusal") { Self.statusLine($0).contains("fix the file first") }
+        try session.waitFor("the refusal") { Self.message($0).contains("fix the file first") }
         #expect(try String(contentsOf: file, encoding: .utf8) == broken)
     }
 }

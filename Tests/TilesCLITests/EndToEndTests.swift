@@ -94,7 +94,10 @@ import Glibc
         try board.session.waitFor("theme Solarized") { Self.row(29, of: $0).contains("theme Solarized") }
         let before = StyledScreen(try board.session.capture(escapes: true)).style(of: "测试句子")
         try board.session.sendKeys("T")
-        try board.session.waitFor("the broken theme's error") { Self.row(29, of: $0).contains("broken.toml:3") }
+        try board.session.waitFor("the broken theme's error, wrapped whole") { screen in
+            let message = EndToEndArrangeTests.message(screen)
+            return message.contains("broken.toml:3") && message.contains("found \"blue\"")
+        }
         #expect(StyledScreen(try board.session.capture(escapes: true)).style(of: "测试句子") == before)
     }
 

@@ -2,35 +2,88 @@ import TileKit
 import TileUI
 
 /// Edit mode on screen: every tile in a dashed frame with a `⊖` in its corner (WidgetKit's
-/// jiggle, in cells), the focused tile's frame heavy, and the gallery over the board.
+/// jiggle, in cells), the focused tile's frame heavy, frames joined where they meet, and the
+/// gallery over the board.
 extension DashboardView {
-    /// The frame and badge of tile `placement` in edit mode.
-    static func drawArrangeMarks(
-        _ placement: BoardLayout.Placement, focused: Bool, in canvas: inout ScreenCanvas, state: DashboardState
-    ) {
+    /// Edit mode's frames: every tile's in the gutter around it, the focused one heavy, and a
+    /// `⊖` in each tile's corner. Where two frames share a cell (the one-row gutter between rows
+    /// of tiles) their lines join (`├ ┬ ┼`) instead of one hiding the other.
+    static func drawArrangeFrames(_ placements: [BoardLayout.Placement], in canvas: inout ScreenCanvas, state: DashboardState) {
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: state.scheme) }
-        let area = state.layout.area, rect = placement.rect
-        let lines = focused
-            ? FrameLines(horizontal: "━", vertical: "┃", corners: ("┏", "┓", "┗", "┛"))
-            : FrameLines(horizontal: "┄", vertical: "┆", corners: ("╭", "╮", "╰", "╯"))
-        drawFrame(around: rect, lines: lines, in: &canvas, clip: area,
-                  color: color(focused ? "focus.border" : "text.secondary"), background: color("board.background"))
-        canvas.write("⊖", x: rect.minX, y: rect.minY, clip: area, foreground: color("status.stale"),
-                     background: color("widget.background"), attributes: .bold)
+        let area = state.layout.area
+        var joints: [Point: FrameJoint] = [:]
+        func add(_ x: Int, _ y: Int, _ directions: FrameJoint.Directions, heavy: Bool) {
+            guard area.contains(x: x, y: y) else { return }
+            joints[Point(x: x, y: y), default: FrameJoint()].add(directions, heavy: heavy)
+        }
+        for placement in placements {
+            let heavy = placement.id == state.focusedID, rect = placement.rect
+            let left = rect.minX - 1, right = rect.maxX, top = rect.minY - 1, bottom = rect.maxY
+            for x in rect.minX..<rect.maxX {
+                add(x, top, [.left, .right], heavy: heavy)
+                add(x, bottom, [.left, .right], heavy: heavy)
+            }
+            for y in rect.minY..<rect.maxY {
+                add(left, y, [.up, .down], heavy: heavy)
+                add(right, y, [.up, .down], heavy: heavy)
+            }
+            add(left, top, [.down, .right], heavy: heavy)
+            add(right, top, [.down, .left], heavy: heavy)
+            add(left, bottom, [.up, .right], heavy: heavy)
+            add(right, bottom, [.up, .left], heavy: heavy)
+        }
+        let light = color("text.secondary"), focus = color("focus.border"), background = color("board.background")
+        for (point, joint) in joints {
+            canvas.put(joint.character, x: point.x, y: point.y, foreground: joint.heavy ? focus : light, background: background)
+        }
+        for placement in placements {
+            canvas.write("⊖", x: placement.rect.minX, y: placement.rect.minY, clip: area, foreground: color("status.stale"),
+                         background: color("widget.background"), attributes: .bold)
+        }
     }
 
-    /// The characters of a frame.
-    struct FrameLines {
-        var horizontal: Character
-        var vertical: Character
-        var corners: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
+    /// One cell of edit mode's frames: the directions its lines leave in, and whether any of
+    /// them is the focused frame's (the cell is then drawn heavy).
+    struct FrameJoint {
+        struct Directions: OptionSet {
+            let rawValue: UInt8
+            static let up = Directions(rawValue: 1)
+            static let down = Directions(rawValue: 2)
+            static let left = Directions(rawValue: 4)
+            static let right = Directions(rawValue: 8)
+        }
 
-        static let focus = FrameLines(horizontal: "─", vertical: "│", corners: ("┌", "┐", "└", "┘"))
+        var directions: Directions = []
+        var heavy = false
+
+        mutating func add(_ more: Directions, heavy: Bool) {
+            directions.formUnion(more)
+            self.heavy = self.heavy || heavy
+        }
+
+        /// The box-drawing character: dashed lines and round corners for the other tiles' frames,
+        /// heavy ones for the focused tile's, and junctions where frames meet.
+        var character: Character {
+            let vertical = directions.intersection([.up, .down]), horizontal = directions.intersection([.left, .right])
+            if vertical.isEmpty { return heavy ? "━" : "┄" }
+            if horizontal.isEmpty { return heavy ? "┃" : "┆" }
+            switch (vertical, horizontal) {
+            case (.down, .right): return heavy ? "┏" : "╭"
+            case (.down, .left): return heavy ? "┓" : "╮"
+            case (.up, .right): return heavy ? "┗" : "╰"
+            case (.up, .left): return heavy ? "┛" : "╯"
+            case ([.up, .down], .right): return heavy ? "┣" : "├"
+            case ([.up, .down], .left): return heavy ? "┫" : "┤"
+            case (.down, [.left, .right]): return heavy ? "┳" : "┬"
+            case (.up, [.left, .right]): return heavy ? "┻" : "┴"
+            default: return heavy ? "╋" : "┼"
+            }
+        }
     }
 
     /// A frame one cell outside `rect`, in the gutter; parts off the board are skipped.
     static func drawFrame(
-        around rect: Rect, lines: FrameLines = .focus, in canvas: inout ScreenCanvas, clip: Rect, color: RGBColor?, background: RGBColor?
+        around rect: Rect, in canvas: inout ScreenCanvas, clip: Rect, color: RGBColor?, background: RGBColor?
     ) {
         let left = rect.minX - 1, right = rect.maxX, top = rect.minY - 1, bottom = rect.maxY
         func put(_ character: Character, _ x: Int, _ y: Int) {
@@ -38,17 +91,17 @@ extension DashboardView {
             canvas.put(character, x: x, y: y, foreground: color, background: background)
         }
         for x in rect.minX..<rect.maxX {
-            put(lines.horizontal, x, top)
-            put(lines.horizontal, x, bottom)
+            put("─", x, top)
+            put("─", x, bottom)
         }
         for y in rect.minY..<rect.maxY {
-            put(lines.vertical, left, y)
-            put(lines.vertical, right, y)
+            put("│", left, y)
+            put("│", right, y)
         }
-        put(lines.corners.topLeft, left, top)
-        put(lines.corners.topRight, right, top)
-        put(lines.corners.bottomLeft, left, bottom)
-        put(lines.corners.bottomRight, right, bottom)
+        put("┌", left, top)
+        put("┐", right, top)
+        put("└", left, bottom)
+        put("┘", right, bottom)
     }
 
     // MARK: The gallery

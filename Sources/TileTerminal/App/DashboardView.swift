@@ -60,16 +60,7 @@ public enum DashboardView {
         }
         for placement in state.visiblePlacements { drawTile(placement, of: state, now: now, in: &canvas) }
         drawBanner(banner, in: &canvas, state: state)
-        if case .arrange = state.mode {
-            // Frames share the gutter between rows: the focused tile's is drawn last, whole.
-            let placements = state.visiblePlacements
-            for placement in placements where placement.id != state.focusedID {
-                drawArrangeMarks(placement, focused: false, in: &canvas, state: state)
-            }
-            for placement in placements where placement.id == state.focusedID {
-                drawArrangeMarks(placement, focused: true, in: &canvas, state: state)
-            }
-        }
+        if case .arrange = state.mode { drawArrangeFrames(state.visiblePlacements, in: &canvas, state: state) }
         if case .hints(let hints, let typed) = state.mode {
             for hint in hints where hint.label.hasPrefix(typed) {
                 canvas.write(hint.label, x: hint.position.x, y: hint.position.y, clip: state.layout.area,
@@ -116,7 +107,7 @@ public enum DashboardView {
                          background: color("text.inverse"), attributes: [.bold, .reverse])
         }
         if case .arrange = state.mode {
-            // Edit mode's frames are drawn over all tiles (`drawArrangeMarks`).
+            // Edit mode's frames are drawn over all tiles (`drawArrangeFrames`).
         } else if decorations, tile.id == state.focusedID {
             drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
         }
@@ -264,12 +255,13 @@ public enum DashboardView {
     static let messageRowLimit = 4
 
     /// The status line's text in rows of `width` cells: one when it fits beside the trailing
-    /// part; a longer problem (`cannot open https://…: xdg-open exited with status 3`) wraps,
+    /// part; a longer message (`cannot open https://…: xdg-open exited with status 3`) wraps,
     /// at most ``messageRowLimit`` rows, its last row beside the trailing part.
     static func messageRows(_ line: StatusLine, width: Int) -> [String] {
+        // The row's padding, and the spacing before the trailing part.
         let room = width - line.trailing.cellWidth - 4
-        guard line.isError, line.text.cellWidth > room, width > 8 else { return [line.text] }
-        var rows = wrap(line.text, width: width - 2)
+        guard line.isMessage, line.text.cellWidth > room, width > 8 else { return [line.text] }
+        var rows = wrap(line.text, width: width - 4)
         if let last = rows.last, last.cellWidth > room {
             rows.removeLast()
             rows += wrap(last, width: room)

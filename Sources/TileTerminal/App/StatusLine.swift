@@ -14,6 +14,9 @@ public struct StatusLine: Equatable, Sendable {
     public var isError: Bool
     /// The right part: page dots (when there is more than one page), `E edit` and `? help`.
     public var trailing: String
+    /// Whether `text` is a message, gone at the next key: one too long for the row wraps over
+    /// the board's last rows (`DashboardView.messageRows`).
+    public var isMessage: Bool
 
     /// The status line for `state` at `now`.
     public init(state: DashboardState, now: Date) {
@@ -21,6 +24,7 @@ public struct StatusLine: Equatable, Sendable {
         // Messages carry file names, config values and services' words: never a live escape.
         text = leading.escapingControlCharacters()
         self.isError = isError
+        isMessage = state.message != nil
         let pages = state.layout.isTooSmall ? 1 : state.layout.pages.count
         // Edit mode's key is shown on the board while no message needs the room.
         let help = if case .board = state.mode, state.message == nil { "E edit  ? help" } else { "? help" }
@@ -68,7 +72,8 @@ public struct StatusLine: Equatable, Sendable {
         if case .arrange(let arranging) = state.mode {
             if arranging.gallery != nil { return ("gallery: type to search, Enter adds the widget", false) }
             let focus = state.focusedID.flatMap { id in state.tile(id).map { " · \(id) \($0.family.shortName)" } } ?? ""
-            return (ArrangeMode.keysHint + focus, false)
+            // The padding, the spacing and `? help` at the right take 10 cells.
+            return (ArrangeMode.keysHint(fitting: state.screen.width - 10 - focus.cellWidth) + focus, false)
         }
         if case .prompt(let prompt) = state.mode { return ("\(prompt.tileID): \(prompt.prompt)", false) }
         if case .hints(_, let typed) = state.mode {

@@ -1,3 +1,5 @@
+import TileUI
+
 /// Edit mode (`E`): the board being arranged, what undo goes back to, and the gallery when it
 /// is open. Every change is applied to the running board at once; leaving saves it.
 public struct ArrangeMode: Equatable, Sendable {
@@ -26,4 +28,16 @@ public struct ArrangeMode: Equatable, Sendable {
 
     /// The keys of edit mode, for the status line.
     public static let keysHint = "edit mode · HJKL move · +- size · x remove · s stack · S unstack · n page · a add · u undo · Enter save"
+
+    /// The key strip for a status line of `width` cells: the whole list where it fits, else
+    /// shorter ones that always keep `?` (every key) and `Enter save`.
+    public static func keysHint(fitting width: Int) -> String {
+        let hints = [
+            keysHint,
+            "edit mode · HJKL move · +- size · x remove · a add · u undo · ? keys · Enter save",
+            "edit mode · HJKL move · a add · ? keys · Enter save",
+            "edit mode · ? keys · Enter save",
+        ]
+        return hints.first { $0.cellWidth <= width } ?? hints[hints.count - 1]
+    }
 }

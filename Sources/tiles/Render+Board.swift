@@ -66,6 +66,7 @@ extension Render {
             live = live && shown.isLive
             let grid = instance.widget.render(shown.entry, family: tile.family, environment: tileDrawing).grid
             _ = state.update(.rendered(id: tile.id, grid: grid))
+            if let status = shown.status { _ = state.update(.status(id: tile.id, status)) }
         }
         if arrange || gallery != nil {
             try await showEditMode(&state, widgets: widgets, drawing: drawing, now: now)

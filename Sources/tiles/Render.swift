@@ -250,7 +250,8 @@ struct Render: AsyncParsableCommand {
             shown = try await self.entry(of: descriptor, named: widget, context: context, values: values)
         }
         if shown.isPlaceholder { renderEnvironment.redactionReasons = .placeholder }
-        let grid = descriptor.render(shown.entry, family: family, environment: renderEnvironment).grid
+        var grid = descriptor.render(shown.entry, family: family, environment: renderEnvironment).grid
+        if shown.status?.isStale == true { grid = DashboardView.markedStale(grid, theme: renderEnvironment.theme, scheme: scheme) }
         return (grid, Look(scheme: scheme, theme: renderEnvironment.theme), shown.isLive)
     }
 
@@ -260,6 +261,13 @@ struct Render: AsyncParsableCommand {
         var entry: AnyTimelineEntry
         var isPlaceholder: Bool
         var isLive: Bool
+        /// Why it is not live: the service's or program's error.
+        var failure: String?
+
+        /// The status the board would give the tile: stale, with the reason, when not live.
+        var status: InstanceStatus? {
+            isLive ? nil : InstanceStatus(isStale: true, reason: failure, isPlaceholder: isPlaceholder)
+        }
     }
 
     /// The entry `descriptor` shows at `context.now`: a program's, or a built-in provider's.
@@ -281,10 +289,10 @@ struct Render: AsyncParsableCommand {
         } catch {
             if let known = (error as? TimelineFailure)?.fallback.entry(at: context.now) {
                 Console.printError("tiles: \(widget): \(error); showing the last known content (stale)")
-                return Shown(entry: known, isPlaceholder: false, isLive: false)
+                return Shown(entry: known, isPlaceholder: false, isLive: false, failure: "\(error)")
             }
             Console.printError("tiles: \(widget): \(error); nothing is known yet, showing the placeholder")
-            return Shown(entry: descriptor.placeholder(in: context), isPlaceholder: true, isLive: false)
+            return Shown(entry: descriptor.placeholder(in: context), isPlaceholder: true, isLive: false, failure: "\(error)")
         }
         if let shown = timeline.entry(at: context.now) { return Shown(entry: shown, isPlaceholder: false, isLive: true) }
         return Shown(entry: await descriptor.snapshot(in: context, parameters: values), isPlaceholder: false, isLive: true)

@@ -109,6 +109,26 @@ import Testing
     }
 }
 
+extension RenderTests {
+    @Test func staleContentCarriesItsMarkInEveryFormat() throws {
+        let environment = [
+            "TILES_GITHUB_API_URL": "http://127.0.0.1:9", "TILES_HITOKOTO_URL": "http://127.0.0.1:9",
+            "TILES_GEOCODING_URL": "http://127.0.0.1:9", "TILES_OPEN_METEO_URL": "http://127.0.0.1:9",
+            "XDG_CACHE_HOME": NSTemporaryDirectory() + "tiles-render-\(UUID().uuidString)",
+        ]
+        for format in ["text", "ansi", "tmux", "svg"] {
+            let widget = try runTiles(["render", "--widget", "commit", "--family", "small", "--format", format], environment: environment)
+            #expect(widget.status == 3, "\(format): not live")
+            #expect(widget.stdout.components(separatedBy: "⚠").count - 1 == 1, "\(format): the widget's stale badge\n\(widget.stdout)")
+            let board = try runTiles(["render", "--board", "--width", "100", "--height", "30", "--format", format], environment: environment)
+            #expect(board.status == 3, "\(format): not live")
+            #expect(board.stdout.components(separatedBy: "⚠").count - 1 >= 3, "\(format): each of the three tiles' badge\n\(board.stdout)")
+        }
+        let live = try runTiles(["render", "--widget", "commit", "--family", "small", "--offline"])
+        #expect(live.status == 0 && !live.stdout.contains("⚠"), "a preview that says so carries no stale mark")
+    }
+}
+
 /// Terminal columns of a line (CJK and the emoji used here are two wide).
 func displayWidth(_ line: Substring) -> Int {
     line.reduce(0) { width, character in

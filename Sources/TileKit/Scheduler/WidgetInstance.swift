@@ -61,6 +61,15 @@ public struct InstanceStatus: Sendable, Hashable {
     public var isLoading: Bool
     /// True while the tile shows its placeholder (no real entry yet).
     public var isPlaceholder: Bool
+
+    public init(isStale: Bool, reason: String? = nil, since: Date? = nil, nextAttempt: Date? = nil, isLoading: Bool = false, isPlaceholder: Bool = false) {
+        self.isStale = isStale
+        self.reason = reason
+        self.since = since
+        self.nextAttempt = nextAttempt
+        self.isLoading = isLoading
+        self.isPlaceholder = isPlaceholder
+    }
 }
 
 /// The result of one provider call, posted from its task to the scheduler's inbox.

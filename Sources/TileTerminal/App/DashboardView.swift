@@ -99,18 +99,32 @@ public enum DashboardView {
             canvas.fill(rect.intersection(area), background: color("widget.background"))
         }
         if decorations || cells.map({ $0.minY <= 0 && $0.maxY > 0 }) != false, let badge = badge(of: tile.id, in: state, now: now) {
-            // Reverse video: the stale colour as the badge's background where there is colour, and
-            // still a solid block without any.
-            let text = " \(badge) "
-            let x = min(rect.maxX, area.maxX) - text.cellWidth
-            canvas.write(text, x: x, y: rect.minY, clip: area, foreground: color("status.stale"),
-                         background: color("text.inverse"), attributes: [.bold, .reverse])
+            drawBadge(badge, on: rect, clip: area, theme: state.theme, scheme: state.scheme, in: &canvas)
         }
         if case .arrange = state.mode {
             // Edit mode's frames are drawn over all tiles (`drawArrangeFrames`).
         } else if decorations, tile.id == state.focusedID {
             drawFrame(around: rect, in: &canvas, clip: area, color: color("focus.border"), background: color("board.background"))
         }
+    }
+
+    /// Draws `badge` in the top-right corner of `rect`, in reverse video: the stale colour as
+    /// its background where there is colour, and still a solid block without any.
+    private static func drawBadge(_ badge: String, on rect: Rect, clip: Rect, theme: Theme, scheme: ColorScheme, in canvas: inout ScreenCanvas) {
+        let text = " \(badge) "
+        let x = min(rect.maxX, clip.maxX) - text.cellWidth
+        canvas.write(text, x: x, y: rect.minY, clip: clip, foreground: theme.color(named: "status.stale", scheme: scheme),
+                     background: theme.color(named: "text.inverse", scheme: scheme), attributes: [.bold, .reverse])
+    }
+
+    /// One widget's drawing with the stale badge the board would give it (`tiles render` of a
+    /// widget whose service failed): the mark is in the picture, in every format.
+    public static func markedStale(_ grid: CellGrid, theme: Theme, scheme: ColorScheme) -> CellGrid {
+        var grid = grid
+        var canvas = ScreenCanvas(taking: &grid)
+        let rect = Rect(x: 0, y: 0, width: canvas.grid.width, height: canvas.grid.height)
+        drawBadge("⚠", on: rect, clip: rect, theme: theme, scheme: scheme, in: &canvas)
+        return canvas.grid
     }
 
     // MARK: Frames after the first

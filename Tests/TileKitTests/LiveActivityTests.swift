@@ -106,6 +106,19 @@ import TileKit
         for id in ["", ".hidden", "../x", "a/b", "a b", String(repeating: "x", count: 65)] { #expect(!LiveActivity.isValidID(id), "\(id)") }
     }
 
+    @Test func dismissingRemovesTheEndedAndKeepsTheRunning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-activities-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let store = ActivityStore(runtimeDirectory: root, log: { _ in })
+        let now = Date()
+        var done = LiveActivity(id: "done", title: "deploy", startedAt: now.addingTimeInterval(-60))
+        done.end = LiveActivity.Ending(at: now.addingTimeInterval(-5), status: 0)
+        try store.save(done)
+        try store.save(LiveActivity(id: "running", title: "build", startedAt: now.addingTimeInterval(-10)))
+        #expect(store.removeEnded(at: now) == ["done"])
+        #expect(store.all().map(\.id) == ["running"])
+    }
+
     @Test func theStoreKeepsOneFileEachAndForgetsWhatNoBoardShows() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-activities-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -104,6 +104,20 @@ import TileUI
         #expect(state.mode == .board && !state.isQuitting, "any key closes it, q too")
     }
 
+    @Test func dDismissesTheBannersAlertsAndEndedActivities() {
+        var state = F.board()
+        #expect(state.update(F.key("d")) == [])
+        #expect(state.message?.text.hasPrefix("nothing to dismiss") == true)
+        let running = LiveActivity(id: "r", title: "build", startedAt: now - 5)
+        var ended = LiveActivity(id: "e", title: "deploy", startedAt: now - 70)
+        ended.end = LiveActivity.Ending(at: now - 5, status: 0)
+        _ = state.update(.observed(BoardObservation(now: now, alerts: [sighting("build failed")], activities: [running, ended])))
+        #expect(state.layout.bannerRows == 3)
+        #expect(state.update(F.key("d")) == [.dismissEndedActivities])
+        #expect(state.bannerAlerts.isEmpty && state.activities.map(\.id) == ["r"], "the running one stays")
+        #expect(state.layout.bannerRows == 1)
+    }
+
     @Test func anEmptyHistorySaysSo() {
         var state = F.board()
         _ = state.update(.alertHistory(AlertHistory.Contents()))

@@ -82,6 +82,15 @@ import Glibc
         try interrupted.sendKeys("C-c")
         try interrupted.waitFor(timeout: 10, "the interrupt's status") { $0.contains("status=130") }
         try board.session.waitFor(timeout: 10, "the interrupt") { $0.contains("✗ wait") && $0.contains("interrupted") }
+
+        // d dismisses the ended rows on this board and on every other.
+        let second = try Board(home: home, server: server)
+        defer { second.close() }
+        try second.session.waitFor(timeout: 10, "the ended rows") { $0.contains("✗ wait") && $0.contains("✗ build") }
+        try board.session.sendKeys("d")
+        for session in [board.session, second.session] {
+            try session.waitFor(timeout: 10, "the rows dismissed") { !$0.contains("✗ wait") && !$0.contains("✗ build") }
+        }
     }
 
     @Test func theCommandSeesATerminalOfTheRealOnesSizeAndHearsItsResize() throws {

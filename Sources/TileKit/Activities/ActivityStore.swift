@@ -55,6 +55,15 @@ public struct ActivityStore: Sendable {
         }
     }
 
+    /// Removes the activities that have ended at `now` (the user dismissed their rows); returns
+    /// their ids. Running ones stay.
+    @discardableResult
+    public func removeEnded(at now: Date) -> [String] {
+        let ended = all().filter { $0.shown(at: now, isAlive: Self.isAlive)?.end != nil }
+        for activity in ended { folder.remove(activity.id + ".json") }
+        return ended.map(\.id)
+    }
+
     /// Whether process `pid` still runs (it may be another user's: then it runs too).
     public static func isAlive(_ pid: Int32) -> Bool {
         pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)

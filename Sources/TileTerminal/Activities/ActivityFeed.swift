@@ -20,6 +20,11 @@ final class ActivityFeed {
         return shown(at: now)
     }
 
+    /// Removes the ended activities from the store (the user dismissed them); their ids.
+    func removeEnded(now: Date) -> [String] {
+        store.removeEnded(at: now)
+    }
+
     /// The activities last read that show at `now`.
     func shown(at now: Date) -> [LiveActivity] {
         stored.compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }

@@ -26,6 +26,7 @@ public enum BoardKeys {
         Binding(keys: "< >", action: "focused Smart Stack: previous / next widget", brief: "turn a Smart Stack"),
         Binding(keys: "r", action: "reload the focused tile (all when none)", brief: "reload"),
         Binding(keys: "[ ] PgUp PgDn", action: "previous / next page", brief: "pages"),
+        Binding(keys: "d", action: "dismiss the banner's alerts and ended activities", brief: "dismiss the banner"),
         Binding(keys: "a", action: "alerts: the latest, newest first, unread marked ● (any key closes)", brief: "alert history"),
         Binding(keys: "?", action: "this help (any key closes it)", brief: "help"),
         Binding(keys: "q Ctrl-C", action: "quit", brief: "quit"),

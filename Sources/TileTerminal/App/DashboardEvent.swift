@@ -100,6 +100,8 @@ public enum DashboardEffect: Equatable, Sendable {
     case announceAction(kind: String, finishedAt: Date)
     /// Give those of these alerts no board gave yet (`AlertCenter`); report `.alerted`.
     case giveAlerts([PendingAlert])
+    /// Remove the ended live activities from their store and tell the other boards; report `.activities`.
+    case dismissEndedActivities
     /// Read the alert history, then mark it read; report `.alertHistory`.
     case showAlertHistory
     /// Restore the terminal and exit with status 0.

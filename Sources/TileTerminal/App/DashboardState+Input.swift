@@ -94,6 +94,16 @@ extension DashboardState {
         case .character("a"):
             showBanner(alerts: [], until: nil)
             return [.showAlertHistory]
+        case .character("d"):
+            let ended = activities.filter { $0.end != nil }
+            guard !bannerAlerts.isEmpty || !ended.isEmpty else {
+                message = Message("nothing to dismiss: the banner shows no alert or ended activity")
+                return []
+            }
+            showBanner(alerts: [], until: nil)
+            if ended.isEmpty { return [] }
+            show(activities: activities.filter { $0.end == nil })
+            return [.dismissEndedActivities]
         case .escape: focusedID = nil
         default: break
         }

@@ -135,6 +135,11 @@ final class EffectRunner {
             if !alerted.isEmpty { return .then(.alerted(Set(alerted))) }
         case .showAlertHistory:
             return .then(showAlertHistory())
+        case .dismissEndedActivities:
+            guard let activities else { return .done }
+            let removed = activities.removeEnded(now: options.clock.now())
+            announce(removed.map { BoardChannel.Request.activityChanged(id: $0) })
+            return .then(.activities(activities.read(now: options.clock.now())))
         case .quit:
             return .quit
         }
@@ -232,16 +237,20 @@ final class EffectRunner {
     }
 
     /// Tells the user's other boards that a press changed a widget of `kind`, so that they
-    /// reload it too (the board channel, as `tiles reload KIND`). Sent from a thread of its own:
-    /// this board's loop answers its own socket.
+    /// reload it too (the board channel, as `tiles reload KIND`).
     private func announceAction(ofKind kind: String, at finishedAt: Date) {
-        guard let channel = channelSocket else { return }
-        let directory = URL(filePath: TilesDirectories.folder(of: channel), directoryHint: .isDirectory)
         // The stamp travels as decimal seconds since 1970, which may come back a microsecond
         // late: a millisecond earlier still excludes data from before the press had its effect.
-        let sentAt = finishedAt.addingTimeInterval(-0.001)
+        announce([.reload(kind: kind)], at: finishedAt.addingTimeInterval(-0.001))
+    }
+
+    /// Sends `messages` to the user's other boards, from a thread of its own: this board's loop
+    /// answers its own socket.
+    private func announce(_ messages: [BoardChannel.Request], at sentAt: Date = Date()) {
+        guard let channel = channelSocket, !messages.isEmpty else { return }
+        let directory = URL(filePath: TilesDirectories.folder(of: channel), directoryHint: .isDirectory)
         DetachedThread.start(named: "tiles-announce") {
-            BoardChannel.send(.reload(kind: kind), directory: directory, at: sentAt, excluding: channel)
+            for message in messages { _ = BoardChannel.send(message, directory: directory, at: sentAt, excluding: channel) }
         }
     }
 

@@ -42,8 +42,11 @@ DESTDIR ?=
 ROOT := $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
 # The binary install-files copies (`make install` builds it first; a test passes its own).
 TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
+# The documentation, laid out under share/doc/tiles as it is here, so that its links work.
+DOC_FILES := README.md $(sort $(wildcard docs/*.md docs/schema/*.json docs/gallery/*.svg))
 INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
-	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish
+	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish \
+	$(addprefix share/doc/tiles/,$(DOC_FILES))
 
 .PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall release-shared deb dist package-test
 
@@ -150,11 +153,12 @@ symbol-order: release
 	python3 scripts/record_symbol_order.py $(RELEASE_SCRATCH)/release/tiles $(SYMBOL_ORDER) $(STATIC_C_LIBS)
 	@$(MAKE) --no-print-directory release
 
-## install: release build, then the binary, man page and completions under $(PREFIX)
+## install: release build, then the binary, man page, completions and docs under $(PREFIX)
 install: release
 	@$(MAKE) --no-print-directory install-files TILES_BIN=$(RELEASE_SCRATCH)/release/tiles
 
-## install-files: copy $(TILES_BIN) to $(PREFIX)/bin and generate its man page and completions.
+## install-files: copy $(TILES_BIN) to $(PREFIX)/bin and the docs to $(PREFIX)/share/doc/tiles, and
+## generate its man page and completions.
 ## tiles reads no files of its own at run time (themes and the starting config are built in).
 install-files:
 	@test -x "$(TILES_BIN)" || { echo "install-files: no executable at TILES_BIN=$(TILES_BIN); run make install" >&2; exit 2; }
@@ -162,6 +166,9 @@ install-files:
 		"$(ROOT)/share/zsh/site-functions" "$(ROOT)/share/fish/vendor_completions.d"
 	@# Stripped: the debug information stays in the build folder's binary.
 	install -m 0755 -s "$(TILES_BIN)" "$(ROOT)/bin/tiles"
+	@# The docs first: the man page and help name their installed paths.
+	install -d "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery"
+	for file in $(DOC_FILES); do install -m 0644 "$$file" "$(ROOT)/share/doc/tiles/$$file"; done
 	"$(ROOT)/bin/tiles" generate-manual > "$(ROOT)/share/man/man1/tiles.1"
 	"$(ROOT)/bin/tiles" --generate-completion-script bash > "$(ROOT)/share/bash-completion/completions/tiles"
 	"$(ROOT)/bin/tiles" --generate-completion-script zsh > "$(ROOT)/share/zsh/site-functions/_tiles"
@@ -191,6 +198,7 @@ package-test: test-deps release release-shared
 ## uninstall: remove exactly the files install put under $(PREFIX)
 uninstall:
 	rm -f $(addprefix "$(ROOT)/,$(addsuffix ",$(INSTALLED_FILES)))
+	-rmdir "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery" "$(ROOT)/share/doc/tiles/docs" "$(ROOT)/share/doc/tiles" 2>/dev/null
 
 clean:
 	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH) $(DEB_SCRATCH) $(DIST)

@@ -1,3 +1,5 @@
+import TileKit
+
 /// The commented starting file `tiles config init` writes: the built-in board, every other
 /// setting shown commented out with its default. docs/configuration.md describes each key.
 public enum ConfigTemplate {
@@ -6,7 +8,7 @@ public enum ConfigTemplate {
 
     /// Everything but the board.
     public static let settings = #"""
-        # tiles configuration — see docs/configuration.md for every key.
+        # tiles configuration — see \#(TilesDocumentation.reference("configuration.md")) for every key.
         # Check it with `tiles check`; command-line options win over this file.
 
         # The executable links open with (run with the URL as its only argument, no shell).
@@ -15,7 +17,7 @@ public enum ConfigTemplate {
 
         # The size of the tiles: "auto" chooses from the terminal's size on every resize
         # (compact below 42×11, large from 126×32, regular between), or pin "compact",
-        # "regular" or "large" (docs/rules.md C5 has each family's cells in each class).
+        # "regular" or "large" (\#(TilesDocumentation.reference("rules.md")) C5 has each family's cells in each class).
         # size_class = "auto"
 
         # The look. Left unset, the board keeps what t and T last chose (remembered in state.json);

@@ -22,7 +22,7 @@ struct ConfigCommand: ParsableCommand {
         abstract: "Create or locate the config file.",
         discussion: """
             The config file is $XDG_CONFIG_HOME/tiles/config.toml (default ~/.config/tiles/config.toml); \
-            see docs/configuration.md for every key.
+            see \(TilesDocumentation.reference("configuration.md")) for every key.
 
             Examples:
               tiles config init            # write a commented starting file

@@ -24,7 +24,7 @@ struct Tiles: ParsableCommand {
             tiles lays out WidgetKit-style widgets (QQ Sync, Alipay, Commit) into cell grids and \
             draws them in the terminal, each refreshed on its own timeline. Widgets of your own, \
             served by programs in any language, are declared as [[widget]] in the config file and \
-            work with every subcommand (see docs/extensions.md).
+            work with every subcommand (see \(TilesDocumentation.reference("extensions.md"))).
 
             Examples:
               tiles                                   # the dashboard

@@ -5,14 +5,20 @@ import Testing
 /// already built (`make install` differs only in building a release binary first). The installed
 /// tiles must run from elsewhere, with a clean environment, and need nothing from the source tree.
 @Suite struct InstallTests {
-    /// The files `make install` puts under the prefix, as the Makefile's INSTALLED_FILES lists them.
-    static let installedFiles = [
-        "bin/tiles",
-        "share/man/man1/tiles.1",
-        "share/bash-completion/completions/tiles",
-        "share/zsh/site-functions/_tiles",
-        "share/fish/vendor_completions.d/tiles.fish",
-    ]
+    /// The files `make install` puts under the prefix, as the Makefile's INSTALLED_FILES lists them:
+    /// the docs are README.md and docs/ as the repository has them.
+    static var installedFiles: [String] {
+        let docs = Self.files(under: repositoryRoot.appendingPathComponent("docs")).filter {
+            $0.hasSuffix(".md") && !$0.contains("/") || $0.hasPrefix("schema/") && $0.hasSuffix(".json") || $0.hasPrefix("gallery/") && $0.hasSuffix(".svg")
+        }
+        return [
+            "bin/tiles",
+            "share/man/man1/tiles.1",
+            "share/bash-completion/completions/tiles",
+            "share/zsh/site-functions/_tiles",
+            "share/fish/vendor_completions.d/tiles.fish",
+        ] + ["README.md"].map { "share/doc/tiles/" + $0 } + docs.map { "share/doc/tiles/docs/" + $0 }
+    }
 
     /// Runs `executable` with `arguments` in `directory`, with exactly `environment`; its output
     /// goes through files, so a chatty `make` can never fill a pipe and stall.
@@ -99,7 +105,12 @@ import Testing
         let help = try Self.run(tiles, ["render", "--help"], in: elsewhere, environment: clean)
         #expect(help.stdout.contains("default, nord, solarized"))
 
+        // The help and the man page point at the installed docs.
+        let docs = prefix.appendingPathComponent("share/doc/tiles/docs").path
+        let configHelp = try Self.run(tiles, ["config", "--help"], in: elsewhere, environment: clean)
+        #expect(configHelp.stdout.contains("\(docs)/configuration.md"), "\(configHelp.stdout)")
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/tiles.1"), encoding: .utf8)
+        #expect(manual.contains(".It Pa \(docs)/"))
         #expect(manual.hasPrefix(".Dd "))
         #expect(manual.contains(".Nm tiles"))
         #expect(manual.contains(".It Cm render"))

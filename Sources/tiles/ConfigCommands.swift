@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// The widgets a config file may name: the built-in ones (their services are not contacted).
-private func knownWidgets(_ environment: [String: String]) -> [WidgetDescriptor] {
+func knownWidgets(_ environment: [String: String]) -> [WidgetDescriptor] {
     let directories = TilesDirectories(environment: environment)
     let settings = (try? ServiceConfiguration.settings(for: nil, environment: environment)) ?? ServiceSettings()
     return BuiltinWidgets.all(services: WidgetServices(settings: settings, environment: environment, directories: directories, version: Tiles.version))
@@ -89,13 +89,13 @@ struct ConfigCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The tile's id: its `id` in the file, else KIND-N (N counts tiles from 1); the built-in board's are qqsync, alipay, commit.")
+        @Argument(help: "The tile's id: its `id` in the file, else KIND-N (N counts tiles from 1); the built-in board's are qqsync, alipay, commit.", completion: Completions.tileIDs)
         var tile: String
 
         @Argument(help: "Parameters as KEY=VALUE.")
         var assignments: [String]
 
-        @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).")
+        @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
         var config: String?
 
         @Option(help: "In a Smart Stack, which widget (from 1).")
@@ -189,7 +189,7 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    @Argument(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
     var file: String?
 
     func run() throws {

@@ -19,7 +19,7 @@ struct List: ParsableCommand {
             """
     )
 
-    @Option(help: "The config file whose [[widget]] tables add widgets (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    @Option(help: "The config file whose [[widget]] tables add widgets (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
     var config: String?
 
     func run() throws {

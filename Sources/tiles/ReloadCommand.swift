@@ -22,7 +22,7 @@ struct ReloadCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The widget kind (see `tiles list`); every widget when omitted.")
+    @Argument(help: "The widget kind (see `tiles list`); every widget when omitted.", completion: Completions.kinds)
     var kind: String?
 
     func run() throws {

@@ -36,7 +36,7 @@ struct Render: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The widget kind (see `tiles list`).")
+    @Option(help: "The widget kind (see `tiles list`).", completion: Completions.kinds)
     var widget: String?
 
     @Flag(help: "Render the whole board instead of one widget (on the terminal's size, else 100×30, unless --width and --height say otherwise).")
@@ -60,16 +60,16 @@ struct Render: AsyncParsableCommand {
     @Option(help: "With --board: the terminal's height in cells (1…\(Render.maximumBoardSide)).")
     var height: Int?
 
-    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium).")
+    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium).", completion: Completions.families)
     var family: String?
 
-    @Option(help: "Tile sizes: compact, regular or large (default: regular; for --board, the config's, else auto: chosen from --width and --height).")
+    @Option(help: "Tile sizes: compact, regular or large (default: regular; for --board, the config's, else auto: chosen from --width and --height).", completion: Completions.sizeClasses)
     var sizeClass: SizeClassSetting?
 
     @Option(help: "Colour scheme: light or dark (default: light; for --board, the config's).")
     var scheme: ColorScheme?
 
-    @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).")
+    @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).", completion: Completions.themes)
     var theme: String?
 
     @Option(help: "The moment to render, ISO 8601 (2022-06-06T10:00:00+08:00).")
@@ -84,10 +84,10 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Output format: text, ansi, svg or tmux.")
     var format: OutputFormat = .text
 
-    @Option(name: .customLong("param"), help: "A parameter, NAME=VALUE (repeatable; see `tiles list`).")
+    @Option(name: .customLong("param"), help: "A parameter, NAME=VALUE (repeatable; see `tiles list`).", completion: Completions.parameters)
     var parameters: [String] = []
 
-    @Option(help: "The config file: widgets served by programs, and with --board the board and look (default $XDG_CONFIG_HOME/tiles/config.toml).")
+    @Option(help: "The config file: widgets served by programs, and with --board the board and look (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
     var config: String?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

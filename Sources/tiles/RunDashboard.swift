@@ -26,19 +26,19 @@ struct RunDashboard: ParsableCommand {
             """
     )
 
-    @Option(help: "The initial family of every tile: small, medium, large, extraLarge.")
+    @Option(help: "The initial family of every tile: small, medium, large, extraLarge.", completion: .list(["small", "medium", "large", "extraLarge"]))
     var family: WidgetFamily?
 
     @Option(help: "Colour scheme: light or dark.")
     var scheme: ColorScheme?
 
-    @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).")
+    @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).", completion: Completions.themes)
     var theme: String?
 
-    @Option(help: "Tile sizes: auto (from the terminal's size, the default), compact, regular or large.")
+    @Option(help: "Tile sizes: auto (from the terminal's size, the default), compact, regular or large.", completion: Completions.sizeClasses)
     var sizeClass: SizeClassSetting?
 
-    @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml; see `tiles check`).")
+    @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml; see `tiles check`).", completion: Completions.configFile)
     var config: String?
 
     @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")

@@ -160,10 +160,11 @@ private struct Switch: SetValueIntent {
         press.isOn = true
         try scheduler.perform(press, for: "a").get()
         #expect(scheduler.pendingActions(for: "a").requestedState(of: press) == true)
-        // The intent ran and the reload started, but has not answered.
-        for _ in 0..<3 {
+        // The intent runs and the reload starts, but cannot answer while the gate is shut.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !(recorded("toggle") == ["switch true"] && scheduler.status(for: "a")?.isLoading == true), ContinuousClock.now < deadline {
             scheduler.processDue()
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .milliseconds(5))
         }
         #expect(recorded("toggle") == ["switch true"], "the toggle's value is the state asked for")
         #expect(scheduler.status(for: "a")?.isLoading == true)

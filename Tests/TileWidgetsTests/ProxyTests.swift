@@ -10,14 +10,20 @@ extension NetworkSuite {
     @Suite struct ProxyTests {
         static let password = "s3cret-Pa55"
 
-        static func fetcherConfiguration(_ environment: [String: String], totalTimeout: Duration = .seconds(5)) -> HTTPFetcher.Configuration {
+        // Generous bounds: a proxy that starts slowly on two busy cores is not a failure. Only
+        // the silent proxy's test waits for a bound, and it sets its own.
+        static func fetcherConfiguration(
+            _ environment: [String: String], connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(20)
+        ) -> HTTPFetcher.Configuration {
             HTTPFetcher.Configuration(
-                connectTimeout: .seconds(2), totalTimeout: totalTimeout, certificateAuthorities: TLSTestServer.authority,
+                connectTimeout: connectTimeout, totalTimeout: totalTimeout, certificateAuthorities: TLSTestServer.authority,
                 proxies: ProxySettings(environment: environment))
         }
 
-        static func get(_ url: String, _ environment: [String: String], totalTimeout: Duration = .seconds(5)) async throws -> Result<FetchResponse, FetchError> {
-            try await withFetcher(configuration: fetcherConfiguration(environment, totalTimeout: totalTimeout)) { fetcher in
+        static func get(
+            _ url: String, _ environment: [String: String], connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(20)
+        ) async throws -> Result<FetchResponse, FetchError> {
+            try await withFetcher(configuration: fetcherConfiguration(environment, connectTimeout: connectTimeout, totalTimeout: totalTimeout)) { fetcher in
                 do throws(FetchError) {
                     return .success(try await fetcher.get(URL(string: url)!))
                 } catch {
@@ -167,7 +173,7 @@ extension NetworkSuite {
             let listener = try SilentListener()
             defer { listener.stop() }
             let environment = ["http_proxy": "127.0.0.1:\(listener.port)", "https_proxy": "127.0.0.1:\(listener.port)"]
-            let tunnel = try await Self.fetchFailure("https://localhost:1/hello", environment)
+            let tunnel = try await Self.fetchFailure("https://localhost:1/hello", environment, connectTimeout: .seconds(2), totalTimeout: .seconds(5))
             #expect(tunnel == .proxy("proxy 127.0.0.1:\(listener.port) did not open a tunnel to localhost:1 in time"))
             let plain = try await Self.fetchFailure("http://localhost:1/", environment, totalTimeout: .seconds(3))
             #expect(plain == .proxy("no answer through proxy 127.0.0.1:\(listener.port) in time"))
@@ -178,8 +184,10 @@ extension NetworkSuite {
             return nil
         }
 
-        static func fetchFailure(_ url: String, _ environment: [String: String], totalTimeout: Duration = .seconds(5)) async throws -> FetchError? {
-            failure(of: try await get(url, environment, totalTimeout: totalTimeout))
+        static func fetchFailure(
+            _ url: String, _ environment: [String: String], connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(20)
+        ) async throws -> FetchError? {
+            failure(of: try await get(url, environment, connectTimeout: connectTimeout, totalTimeout: totalTimeout))
         }
     }
 }

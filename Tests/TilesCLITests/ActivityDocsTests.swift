@@ -45,7 +45,8 @@ import Testing
         let script = try Self.example("activity-script")
         #expect(try Self.run(script, home: home).status == 0)
         let list = try Self.run("tiles activity list", home: home).stdout
-        #expect(list.contains("✓ done  nightly import  3/7  0:00  table users"), "\(list)")
+        // The script's three commands take well under a minute, however busy the machine.
+        #expect(list.contains("✓ done  nightly import  3/7  0:0") && list.contains("  table users"), "\(list)")
 
         // The status bar's command, as tmux runs it (with /bin/sh).
         let tmux = try Self.example("activity-tmux")
@@ -53,6 +54,6 @@ import Testing
             tmux.range(of: ")", range: open.upperBound..<tmux.endIndex).map { String(tmux[open.upperBound..<$0.lowerBound]) }
         })
         let line = try Self.run(command, home: home).stdout
-        #expect(line.contains("✓ #[default]nightly import 3/7 done · 0:00#[default]"), "\(line)")
+        #expect(line.contains("✓ #[default]nightly import 3/7 done · 0:0"), "\(line)")
     }
 }

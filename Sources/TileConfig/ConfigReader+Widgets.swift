@@ -42,6 +42,7 @@ extension ConfigReader {
                 throw context.error(at: path + [extra], "\(Context.display(path + [extra])): a widget with 'extension' describes itself; give only the extension's command")
             }
             let command = try commandLine(table["extension"]!, at: path + ["extension"], context)
+            guard asksExtensions else { return [] }
             let probe = WidgetDeclaration(kind: "describe", command: command, directory: directory)
             try checkTrust(of: probe, at: path + ["extension"], context)
             do {

@@ -26,6 +26,9 @@ public struct ConfigReader {
     /// Whether each widget's program must be there and executable (`tiles check`); a board
     /// starts without one and shows the tile's reason instead.
     public var requiresPrograms = false
+    /// Whether programs that serve several kinds (`extension = [...]`) are asked what they
+    /// serve; without, they add no widget (shell completion runs no program).
+    public var asksExtensions = true
 
     /// A reader of the file's bytes.
     public init(file: String, bytes: [UInt8], widgets: [WidgetDescriptor], home: String? = nil) {

@@ -7,7 +7,8 @@ import TileKit
 /// What the shells' completion scripts offer (`tiles --generate-completion-script bash|zsh|fish`):
 /// widget kinds, families, themes, parameters and tile ids, read from the built-in widgets and the
 /// config file when the user presses Tab. No program runs and no service is asked: a declared
-/// widget's kind and parameters come from its `[[widget]]` table.
+/// widget's kind and parameters come from its `[[widget]]` table (an `extension`'s kinds, which
+/// only its program knows, are not offered).
 enum Completions {
     /// The family names `--family` takes.
     static let families: CompletionKind = .list(WidgetFamily.allCases.map(\.shortName))
@@ -65,6 +66,8 @@ enum Completions {
         let path = value(of: "--config", in: words)
             ?? TilesDirectories(environment: environment).config.appending(path: "config.toml").path
         guard case .success(let bytes) = AtomicFile.read(atPath: path, limit: 1 << 20) else { return nil }
-        return try? ConfigReader(file: path, bytes: Array(bytes), widgets: knownWidgets(environment)).read()
+        var reader = ConfigReader(file: path, bytes: Array(bytes), widgets: knownWidgets(environment))
+        reader.asksExtensions = false
+        return try? reader.read()
     }
 }

@@ -176,25 +176,33 @@ struct ConfigCommand: ParsableCommand {
 }
 
 /// `tiles check [FILE]`: validates a config file without starting the dashboard.
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a config file and print a summary, without starting the dashboard.",
         discussion: """
             Errors name the file, line, column and key, and exit with status 2. Each widget's \
-            program must be there, executable and trusted.
+            program must be there, executable and trusted. With --run, each declared widget's \
+            program also runs once as the gallery's preview does (a request with isPreview set), \
+            and a program that fails exits with status 1 and its reason.
 
             Examples:
               tiles check                       # $XDG_CONFIG_HOME/tiles/config.toml
               tiles check ~/dotfiles/tiles.toml
+              tiles check --run                 # and run each widget's program once
             """
     )
 
     @Argument(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
     var file: String?
 
-    func run() throws {
+    @Flag(help: "Also run each declared widget's program once (describe, then a preview request); a streaming program is not started.")
+    var run = false
+
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        var loader = ConfigLoader(environment: environment, widgets: knownWidgets(environment))
+        let host = ExtensionHost()
+        defer { host.stopAll() }
+        var loader = ConfigLoader(environment: environment, widgets: knownWidgets(environment), host: host)
         loader.requiresPrograms = true
         let config: TilesConfig
         do {
@@ -207,6 +215,31 @@ struct Check: ParsableCommand {
             throw error.usageError
         }
         Console.print(Self.summary(of: config))
+        guard run else { return }
+        var failures = 0
+        for (widget, declaration) in zip(config.extensionWidgets, config.declarations) {
+            let line = await Self.previewRun(of: widget, listens: declaration.listen)
+            if line.failed { failures += 1 }
+            Console.print("  \(widget.kind): \(line.text)")
+        }
+        if failures > 0 {
+            throw CommandFailure(message: "\(failures) widget program\(failures == 1 ? "" : "s") failed")
+        }
+    }
+
+    /// One run of `widget`'s program as the gallery's preview (its first family, the
+    /// parameters' defaults): what it gave, or why it failed.
+    static func previewRun(of widget: WidgetDescriptor, listens: Bool) async -> (text: String, failed: Bool) {
+        guard !listens else { return ("streaming: not started (it runs on the board)", false) }
+        let family = widget.supportedFamilies.first ?? .systemMedium
+        let context = TimelineContext(family: family, isPreview: true, now: Date(), reason: .user, colorScheme: .light, sizeClass: .regular)
+        do {
+            let timeline = try await widget.timeline(in: context, parameters: try widget.resolveParameters())
+            let count = timeline.entries.count
+            return ("ok, its preview run gave \(count) entr\(count == 1 ? "y" : "ies") (\(family.shortName))", false)
+        } catch {
+            return ("\(error)", true)
+        }
     }
 
     /// `FILE: ok — 1 page, 3 tiles (qqsync, alipay, commit); theme default, light`.

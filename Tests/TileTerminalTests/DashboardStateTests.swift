@@ -443,3 +443,25 @@ extension PressFeedbackTests {
         #expect(DashboardView.messageRows(long, width: 100).count == DashboardView.messageRowLimit, "bounded")
     }
 }
+
+/// Issue 48, item 13: j and k (and the wheel over it) turn the focused tile's list.
+struct ListPagingKeysTests {
+    typealias F = DashboardFixtures
+
+    @Test func jAndKTurnTheFocusedTilesListAndTheWheelOverItToo() throws {
+        var state = F.board()
+        _ = state.update(F.key("j"))
+        #expect(state.message?.text.hasPrefix("no tile is focused") == true)
+        _ = state.update(F.key(.tab))
+        let id = try #require(state.focusedID)
+        _ = state.update(F.key("j"))
+        _ = state.update(F.key("j"))
+        _ = state.update(F.key("k"))
+        #expect(state.listPages[id] == 1)
+        #expect(state.tile(id)?.grid == nil, "drawn again on its new page")
+        F.drawAll(&state)
+        let rect = try #require(state.layout.placement(of: id)).rect
+        _ = state.update(.input(.mouse(x: rect.minX + 1, y: rect.minY + 1, button: .scrollDown)))
+        #expect(state.listPages[id] == 2 && state.page == 0, "the wheel over the focused tile turns its list, not the board")
+    }
+}

@@ -66,8 +66,45 @@ import Testing
         environment.widgetFamily = .systemMedium
         let grid = CellGrid.render(TodoView(entry: entry), width: 42, height: 10, environment: environment)
         let actions = grid.targets.compactMap(\.action)
-        #expect(actions.contains { $0.name == "todo.add" && $0.prompt == "添加待办" })
+        #expect(actions.contains { $0.name == "todo.add" && $0.prompt == "添加待办（多项用 ; 隔开）" })
+        #expect(actions.contains { $0.name == "todo.edit" && $0.prompt == EditTodoItem.prompt && $0.value?.contains("a1") == true })
         #expect(actions.contains { $0.name == "todo.toggle" && $0.isOn == false && $0.value?.contains("a1") == true })
         #expect(grid.text.contains("[✓] 买牛奶"))
+    }
+
+    @Test func severalItemsAreAddedAtOnceAndAnItemIsEditedMovedAndDeleted() async throws {
+        try await AddTodoItem(list: "main", input: "牛奶; 面包 ；鸡蛋;;").perform(in: context())
+        var items = TodoList.items("main", in: store)
+        #expect(items.map(\.text) == ["牛奶", "面包", "鸡蛋"])
+        try await EditTodoItem(list: "main", item: items[1].id, input: "全麦面包").perform(in: context())
+        try await EditTodoItem(list: "main", item: items[2].id, input: "^").perform(in: context())
+        #expect(TodoList.items("main", in: store).map(\.text) == ["牛奶", "鸡蛋", "全麦面包"])
+        try await EditTodoItem(list: "main", item: items[0].id, input: "v").perform(in: context())
+        try await EditTodoItem(list: "main", item: items[0].id, input: "v").perform(in: context())
+        try await EditTodoItem(list: "main", item: items[0].id, input: "v").perform(in: context())
+        #expect(TodoList.items("main", in: store).map(\.text) == ["鸡蛋", "全麦面包", "牛奶"], "the last stays last")
+        try await EditTodoItem(list: "main", item: items[2].id, input: " - ").perform(in: context())
+        items = TodoList.items("main", in: store)
+        #expect(items.map(\.text) == ["全麦面包", "牛奶"])
+        await #expect(throws: ActionError.self) { try await EditTodoItem(list: "main", item: "gone", input: "x").perform(in: context()) }
+    }
+
+    @Test func aLongListTurnsItsPagesAndWraps() {
+        let items = (1...12).map { TodoItem(id: "i\($0)", text: "item \($0)") }
+        let entry = TodoEntry(date: Date(), list: "main", items: items)
+        func page(_ listPage: Int) -> String {
+            var environment = EnvironmentValues.standard
+            environment.widgetFamily = .systemMedium
+            environment.listPage = listPage
+            return CellGrid.render(TodoView(entry: entry), width: 42, height: 10, environment: environment).text
+        }
+        let first = page(0)
+        #expect(first.contains("item 1 ") && first.contains("item 8") && !first.contains("item 9"), "\(first)")
+        #expect(first.contains("1/2 · j 翻页"), "\(first)")
+        let second = page(1)
+        #expect(second.contains("item 9") && second.contains("item 12") && !second.contains("item 8"), "\(second)")
+        #expect(second.contains("2/2 · j 翻页"))
+        #expect(page(2) == first && page(-1) == second, "paging wraps both ways")
+        #expect(ListPaging(count: 3, rows: 9, listPage: 5) == ListPaging(count: 3, rows: 9, listPage: 0), "a list that fits has one page")
     }
 }

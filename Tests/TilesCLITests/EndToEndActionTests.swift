@@ -101,6 +101,34 @@ import Glibc
         try restarted.session.waitFor(timeout: 20, "the list after a restart") { $0.contains("[✓] 买牛奶") && $0.contains("[✓] 写周报") }
     }
 
+    @Test func aLongTodoListTurnsItsPagesAndAnItemIsDeletedFromItsPrompt() throws {
+        let home = try DashboardHome()
+        try Self.writeConfig(home, tiles: ["id = \"todo\"\nwidget = \"todo\"\nfamily = \"medium\""])
+        let server = try StubHTTPServer(routes: EndToEndTests.routes())
+        defer { server.stop() }
+        let environment = home.environment(serviceURL: server.baseURL)
+        let items = (1...12).map { #"{"id":"i\#($0)","text":"item \#($0)","done":false}"# }.joined(separator: ",")
+        #expect(try runTiles(["store", "set", "todo.main", "[\(items)]"], environment: environment).status == 0)
+        let board = try Board(home: home, server: server)
+        defer { board.close() }
+        let session = board.session
+        try session.waitFor(timeout: 20, "the first page") { $0.contains("item 8") && $0.contains("1/2 · j 翻页") && !$0.contains("item 9") }
+        try session.sendKeys("Tab")
+        try session.sendKeys("j")
+        try session.waitFor("the second page") { $0.contains("item 9") && $0.contains("item 12") && $0.contains("2/2") && !$0.contains("item 8") }
+        // Hints in reading order: a + 添加, then each item's box (labelled inside it) and text.
+        try session.sendKeys("f")
+        let hints = try session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
+        #expect(hints.contains("[s]"), "the box keeps its brackets around the label")
+        try session.sendKeys("d")
+        try session.waitFor("the item's prompt") { $0.contains("改为（- 删除，^ 上移，v 下移）") }
+        try session.sendLiteral("-")
+        try session.sendKeys("Enter")
+        try session.waitFor("item 9 deleted") { !$0.contains("item 9") && $0.contains("item 10") && $0.contains("0/11") }
+        let stored = try runTiles(["store", "get", "todo.main"], environment: environment).stdout
+        #expect(!stored.contains("item 9\"") && stored.contains("item 12"), "\(stored)")
+    }
+
     // MARK: Program widgets
 
     @Test func theChecklistExampleWritesItsFileWhenAToggleIsPressed() throws {

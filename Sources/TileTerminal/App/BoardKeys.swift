@@ -24,6 +24,7 @@ public enum BoardKeys {
         Binding(keys: "e", action: "edit the focused widget (Enter saves, Esc cancels)", brief: "edit the focused widget"),
         Binding(keys: "E", action: "edit mode: arrange the board, a adds widgets (Esc saves)", brief: "edit mode: arrange the board"),
         Binding(keys: "< >", action: "focused Smart Stack: previous / next widget", brief: "turn a Smart Stack"),
+        Binding(keys: "j k", action: "focused tile's list: next / previous page (the wheel over it too)", brief: "turn a list's pages"),
         Binding(keys: "r", action: "reload the focused tile (all when none)", brief: "reload"),
         Binding(keys: "[ ] PgUp PgDn", action: "previous / next page", brief: "pages"),
         Binding(keys: "d", action: "dismiss the banner's alerts and ended activities", brief: "dismiss the banner"),

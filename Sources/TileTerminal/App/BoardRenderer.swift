@@ -150,7 +150,7 @@ final class BoardRenderer {
                 family: tile.family, sizeClass: state.sizeClass, scheme: state.scheme, theme: state.theme,
                 isPlaceholder: current.isPlaceholder, entry: current.revision,
                 placeholderDay: current.isPlaceholder ? timeZone.startOfDay(for: now) : nil,
-                pendingActions: scheduler.pendingActions(for: id))
+                pendingActions: scheduler.pendingActions(for: id), listPage: state.listPages[tile.id] ?? 0)
             if !tile.hasGrid || cache.needsRender(id, key: key, now: now) {
                 let drawing: RetainedDrawing
                 // A live text's tick redraws the cells of its text in the last drawing when it can
@@ -179,6 +179,7 @@ final class BoardRenderer {
                     var tileEnvironment = environment
                     if current.isPlaceholder { tileEnvironment.redactionReasons = .placeholder }
                     tileEnvironment.pendingActions = key.pendingActions
+                    tileEnvironment.listPage = key.listPage
                     drawing = widget.drawing(current.entry, family: tile.family, environment: tileEnvironment)
                 }
                 // A change reported as already due would wake the loop at once, again and again.

@@ -94,6 +94,8 @@ extension DashboardState {
         case .character("a"):
             showBanner(alerts: [], until: nil)
             return [.showAlertHistory]
+        case .character("j"): return turnFocusedList(by: 1)
+        case .character("k"): return turnFocusedList(by: -1)
         case .character("d"):
             let ended = activities.filter { $0.end != nil }
             guard !bannerAlerts.isEmpty || !ended.isEmpty else {
@@ -107,6 +109,18 @@ extension DashboardState {
         case .escape: focusedID = nil
         default: break
         }
+        return []
+    }
+
+    /// Shows the next (`step` 1) or previous page of the focused tile's list.
+    mutating func turnFocusedList(by step: Int) -> [DashboardEffect] {
+        guard let focusedID, let index = index(of: focusedID) else {
+            message = Message("no tile is focused: press Tab to focus a list, then j and k turn its pages")
+            return []
+        }
+        listPages[focusedID, default: 0] += step
+        // The drawing shows the old page; the shell draws the tile again.
+        tiles[index].grid = nil
         return []
     }
 
@@ -219,11 +233,15 @@ extension DashboardState {
         case .board:
             break
         }
+        // The wheel over the focused tile turns its list; elsewhere it turns the board's pages.
+        let overFocused = focusedID != nil && !layout.isTooSmall && layout.placement(atX: x, y: y, page: page)?.id == focusedID
         switch button {
         case .scrollUp:
+            if overFocused { return turnFocusedList(by: -1) }
             showPage(page - 1)
             return []
         case .scrollDown:
+            if overFocused { return turnFocusedList(by: 1) }
             showPage(page + 1)
             return []
         case .left:

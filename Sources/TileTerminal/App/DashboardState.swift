@@ -162,6 +162,9 @@ public struct DashboardState: Sendable {
     public internal(set) var alertBannerUntil: Date?
     /// When this board first saw each alert of the last hour, by key: the banner shows each once.
     var alertsSeen: [String: Date] = [:]
+    /// Which page of its list each tile shows (`j` `k`), by tile id; the widget wraps it to its
+    /// page count (`ListPaging`).
+    public internal(set) var listPages: [String: Int] = [:]
     /// Each Smart Stack member's relevance as last observed, by scheduler id (empty without stacks).
     public internal(set) var stackScores: [String: Double] = [:]
 

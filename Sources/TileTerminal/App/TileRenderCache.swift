@@ -23,6 +23,8 @@ struct TileRenderCache {
         var placeholderDay: Date? = nil
         /// The presses whose result the tile does not show yet (a toggle's optimistic state).
         var pendingActions = PendingActions()
+        /// The page of its list the tile shows (`EnvironmentValues.listPage`).
+        var listPage = 0
     }
 
     private var drawn: [String: (key: Key, drawing: RetainedDrawing, nextChange: Date?)] = [:]

@@ -80,7 +80,9 @@ public enum LinkHints {
                 targets.append((corner, placement.id, .link(url)))
             }
             for link in linkCells(of: grid) {
-                let position = Point(x: placement.rect.minX + link.x, y: placement.rect.minY + link.y)
+                // A toggle's label goes inside its box (`[a]`), so that the box still reads as one.
+                let inBox = if case .action(let press) = link.target, press.isOn != nil, link.x + 1 < grid.width { 1 } else { 0 }
+                let position = Point(x: placement.rect.minX + link.x + inBox, y: placement.rect.minY + link.y)
                 guard visibleArea.contains(x: position.x, y: position.y) else { continue }
                 targets.append((position, placement.id, link.target))
             }

@@ -88,20 +88,52 @@ struct ToggleTodoItem: SetValueIntent {
     }
 }
 
-/// Adds the line the user typed at the prompt (`+ 添加`) to the end of the list.
+/// Adds the line the user typed at the prompt (`+ 添加`) to the end of the list: several items
+/// at once when `;` (or `；`) separates them.
 struct AddTodoItem: TextInputIntent {
     static let identifier = "todo.add"
     var list: String
     var input = ""
 
     func perform(in context: IntentContext) async throws {
-        let text = String(input.trimmingSpacesAndNewlines().prefix(TodoList.maxTextLength))
-        guard !text.isEmpty else { throw ActionError("an empty item was not added") }
+        let texts = input.split(whereSeparator: { $0 == ";" || $0 == "；" })
+            .map { String(String($0).trimmingSpacesAndNewlines().prefix(TodoList.maxTextLength)) }
+            .filter { !$0.isEmpty }
+        guard !texts.isEmpty else { throw ActionError("an empty item was not added") }
         try TodoList.update(list, in: context.store) { items in
-            guard items.count < TodoList.maxItems else {
-                throw ActionError("the list holds \(TodoList.maxItems) items; clear the done ones first")
+            guard items.count + texts.count <= TodoList.maxItems else {
+                throw ActionError("the list holds at most \(TodoList.maxItems) items; clear the done ones first")
             }
-            items.append(TodoItem(id: TodoList.newID(avoiding: items), text: text))
+            for text in texts { items.append(TodoItem(id: TodoList.newID(avoiding: items), text: text)) }
+        }
+    }
+}
+
+/// Changes one item with the line typed at its prompt (pressing the item's text): new text
+/// replaces it, `-` deletes it, `^` moves it up and `v` down.
+struct EditTodoItem: TextInputIntent {
+    static let identifier = "todo.edit"
+    static let prompt = "改为（- 删除，^ 上移，v 下移）"
+    var list: String
+    var item: String
+    var input = ""
+
+    func perform(in context: IntentContext) async throws {
+        let text = String(input.trimmingSpacesAndNewlines().prefix(TodoList.maxTextLength))
+        try TodoList.update(list, in: context.store) { items in
+            guard let index = items.firstIndex(where: { $0.id == item }) else {
+                throw ActionError("the item is no longer on the list")
+            }
+            switch text {
+            case "", "-":
+                items.remove(at: index)
+            case "^":
+                if index > 0 { items.swapAt(index, index - 1) }
+            case "v", "V":
+                if index + 1 < items.count { items.swapAt(index, index + 1) }
+            default:
+                items[index].text = text
+            }
         }
     }
 }

@@ -65,6 +65,7 @@ struct TodoView: View {
     var entry: TodoEntry
     @Environment(\.widgetFamily) private var family
     @Environment(\.sizeClass) private var sizeClass
+    @Environment(\.listPage) private var listPage
 
     var body: some View {
         switch family {
@@ -78,14 +79,18 @@ struct TodoView: View {
                     Text("f 后按 + 的字母添加").font(.caption).foregroundColor(Color("text.secondary"))
                 }
                 ForEach(shownItems, id: \.id) { item in
-                    Toggle(isOn: item.done, intent: ToggleTodoItem(list: entry.list, item: item.id)) {
-                        Text(item.text)
-                            .lineLimit(1)
-                            .foregroundColor(item.done ? Color("text.secondary") : nil)
+                    // The box ticks the item; its text asks for a new one (edit, delete, move).
+                    HStack(spacing: 1) {
+                        Toggle(isOn: item.done, intent: ToggleTodoItem(list: entry.list, item: item.id)) { EmptyView() }
+                        Button(intent: EditTodoItem(list: entry.list, item: item.id), prompt: EditTodoItem.prompt) {
+                            Text(item.text)
+                                .lineLimit(1)
+                                .foregroundColor(item.done ? Color("text.secondary") : nil)
+                        }
                     }
                 }
-                if hiddenCount > 0 {
-                    Text("还有 \(hiddenCount) 项").font(.caption).foregroundColor(Color("text.secondary"))
+                if paging.isPaged {
+                    Text(paging.footer).font(.caption).foregroundColor(Color("text.secondary"))
                 }
                 Spacer(minLength: 0)
                 if family == .systemLarge || family == .systemExtraLarge, entry.doneCount > 0 {
@@ -108,7 +113,7 @@ struct TodoView: View {
                 .foregroundColor(Color("text.secondary"))
                 .invalidatableContent()
             Spacer(minLength: 0)
-            Button(intent: AddTodoItem(list: entry.list), prompt: "添加待办") {
+            Button(intent: AddTodoItem(list: entry.list), prompt: "添加待办（多项用 ; 隔开）") {
                 Text("+ 添加")
                     .foregroundColor(Color("button.text"))
                     .background(Color("button.background"))
@@ -123,12 +128,10 @@ struct TodoView: View {
         return max(0, rows - clearRow)
     }
 
-    private var shownItems: [TodoItem] {
-        let rows = itemRows
-        return Array(entry.items.prefix(entry.items.count > rows ? max(0, rows - 1) : rows))
-    }
+    /// The page of items shown: `j` and `k` on the focused tile turn it.
+    private var paging: ListPaging { ListPaging(count: entry.items.count, rows: itemRows, listPage: listPage) }
 
-    private var hiddenCount: Int { entry.items.count - shownItems.count }
+    private var shownItems: ArraySlice<TodoItem> { entry.items[paging.range] }
 }
 
 /// The todo widget's configuration.
@@ -138,9 +141,9 @@ struct TodoWidget {
             TodoView(entry: entry)
         }
         .configurationDisplayName("待办")
-        .description("A checklist kept in the shared store: tick items with their toggles, add one with + 添加.")
+        .description("A checklist kept in the shared store: tick items with their boxes, add with + 添加 (several at once, separated by ;), press an item's text to edit, delete or move it, j and k to page.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryInline])
         .computedLocally()
-        .intents(ToggleTodoItem.self, AddTodoItem.self, ClearDoneTodoItems.self)
+        .intents(ToggleTodoItem.self, AddTodoItem.self, EditTodoItem.self, ClearDoneTodoItems.self)
     }
 }

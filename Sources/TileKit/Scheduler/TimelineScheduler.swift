@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import TileBase
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import TileBase
 import TileKit
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import TileKit
 
 /// Keeps a live activity's file in the store and the running boards up to date while its
 /// command runs: each change is written and announced on the board channel, at most one every

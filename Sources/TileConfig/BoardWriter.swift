@@ -26,7 +26,7 @@ struct BoardWriter {
     /// Every table header: its line (0-based) and what it belongs to.
     private let headers: [(line: Int, owner: Owner)]
     /// The board as the text writes it.
-    private let board: [[TilesConfig.Tile]]
+    private let board: [[TileSpec]]
     /// For every tile of `board`, by page and place: whether its `id` is written.
     private let writtenIDs: [[Bool]]
     /// For every tile of `board`: the line of its `family` key, if written on the tile.
@@ -41,7 +41,7 @@ struct BoardWriter {
     }
 
     /// A writer for `text`, whose board reads as `board` (its pages and tiles as written).
-    init(text: String, board: [[TilesConfig.Tile]]) throws(Failure) {
+    init(text: String, board: [[TileSpec]]) throws(Failure) {
         guard let root = try? TOMLDocument.parse(text) else { throw Failure(description: "the file is not valid TOML") }
         lines = Self.lines(of: text)
         self.board = board
@@ -74,7 +74,7 @@ struct BoardWriter {
     private static let inline = Failure(description: "the board is written with inline tables; edit mode writes [[page]] and [[page.tile]] tables only")
 
     /// The text with `pages` as its board.
-    func write(_ pages: [[TilesConfig.Tile]]) throws(Failure) -> String {
+    func write(_ pages: [[TileSpec]]) throws(Failure) -> String {
         let chunks = try self.chunks()
         guard let region = chunks.region else {
             if pages.isEmpty { return lines.joined() }
@@ -188,7 +188,7 @@ struct BoardWriter {
     // MARK: The new board
 
     /// The new board's chunks in order: each page's header, then its tiles.
-    private func boardChunks(_ pages: [[TilesConfig.Tile]], chunks: Chunks) -> [String] {
+    private func boardChunks(_ pages: [[TileSpec]], chunks: Chunks) -> [String] {
         var result: [String] = []
         var number = 0
         for (pageIndex, page) in pages.enumerated() {
@@ -202,12 +202,12 @@ struct BoardWriter {
     }
 
     /// A tile's chunk: kept, its family line rewritten, or written anew.
-    private func tileText(_ tile: TilesConfig.Tile, number: Int, chunks: Chunks) -> String {
+    private func tileText(_ tile: TileSpec, number: Int, chunks: Chunks) -> String {
         guard let (page, index) = location(of: tile.id) else { return "\n" + Self.plain(tile) }
         let old = board[page][index]
-        let derivedID = "\(tile.entries[0].kind)-\(number)"
+        let derivedID = "\(tile.widgets[0].kind)-\(number)"
         let needsID = !writtenIDs[page][index] && tile.id != derivedID
-        guard old.entries == tile.entries else { return chunks.leading[page][index] + Self.plain(tile) }
+        guard old.widgets == tile.widgets else { return chunks.leading[page][index] + Self.plain(tile) }
         var chunkLines = Self.lines(of: chunks.tiles[page][index]).map(String.init)
         let headerOffset = chunkLines.firstIndex { !isTrivia($0[...]) } ?? 0
         if old.family != tile.family {
@@ -271,15 +271,15 @@ struct BoardWriter {
     }
 
     /// A tile written plainly: its id, widget (or stack), family and parameters.
-    static func plain(_ tile: TilesConfig.Tile) -> String {
+    static func plain(_ tile: TileSpec) -> String {
         var text = "[[page.tile]]\nid = \(TOMLWriting.basicString(tile.id))\n"
-        if tile.entries.count == 1 {
-            text += "widget = \(TOMLWriting.basicString(tile.entries[0].kind))\n"
+        if tile.widgets.count == 1 {
+            text += "widget = \(TOMLWriting.basicString(tile.widgets[0].kind))\n"
             text += "family = \(TOMLWriting.basicString(tile.family.shortName))\n"
-            text += parametersLine(tile.entries[0].parameters)
+            text += parametersLine(tile.widgets[0].parameters)
         } else {
             text += "family = \(TOMLWriting.basicString(tile.family.shortName))\n"
-            for entry in tile.entries {
+            for entry in tile.widgets {
                 text += "[[page.tile.stack]]\nwidget = \(TOMLWriting.basicString(entry.kind))\n" + parametersLine(entry.parameters)
             }
         }

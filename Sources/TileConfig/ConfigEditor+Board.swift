@@ -18,7 +18,7 @@ extension ConfigEditor {
     /// With `base`, the file's bytes when edit mode began (empty: there was no file), the file
     /// is written only if it is still exactly that, checked and written under a lock beside it:
     /// a tile another process added, or another board's save, is never lost without a word.
-    public func saveBoard(_ pages: [[TilesConfig.Tile]], base: Data? = nil) throws(Failure) -> String {
+    public func saveBoard(_ pages: [[TileSpec]], base: Data? = nil) throws(Failure) -> String {
         do {
             return try FileLock.withLock(on: lockFile) { () throws(Failure) -> String in try saveBoardLocked(pages, base: base) }
         } catch let failure as Failure {
@@ -34,7 +34,7 @@ extension ConfigEditor {
         return target.deletingLastPathComponent().appending(path: ".\(target.lastPathComponent).lock")
     }
 
-    private func saveBoardLocked(_ pages: [[TilesConfig.Tile]], base: Data?) throws(Failure) -> String {
+    private func saveBoardLocked(_ pages: [[TileSpec]], base: Data?) throws(Failure) -> String {
         let name = file.lastPathComponent
         let exists = FileManager.default.fileExists(atPath: file.path)
         var onDisk: ConfigText?
@@ -76,19 +76,19 @@ extension ConfigEditor {
     }
 
     /// `tile` with its parameters as the file should write them.
-    private func asWritten(_ tile: TilesConfig.Tile, in config: TilesConfig) throws(Failure) -> TilesConfig.Tile {
+    private func asWritten(_ tile: TileSpec, in config: TilesConfig) throws(Failure) -> TileSpec {
         let before = config.tiles.first { $0.id == tile.id }
         var tile = tile
-        for (index, entry) in tile.entries.enumerated() {
+        for (index, entry) in tile.widgets.enumerated() {
             guard let widget = (widgets + config.extensionWidgets).first(where: { $0.kind == entry.kind }) else {
                 throw Failure(description: "\(file.lastPathComponent): unknown widget '\(entry.kind)'; nothing was written")
             }
             let resolved = try? widget.resolveParameters(entry.parameters)
-            if let old = before?.entries.first(where: { $0.kind == entry.kind && (try? widget.resolveParameters($0.parameters)) == resolved }) {
-                tile.entries[index].parameters = old.parameters
+            if let old = before?.widgets.first(where: { $0.kind == entry.kind && (try? widget.resolveParameters($0.parameters)) == resolved }) {
+                tile.widgets[index].parameters = old.parameters
             } else {
                 let defaults = (try? widget.resolveParameters()) ?? [:]
-                tile.entries[index].parameters = entry.parameters.filter { defaults[$0.key] != $0.value }
+                tile.widgets[index].parameters = entry.parameters.filter { defaults[$0.key] != $0.value }
             }
         }
         return tile

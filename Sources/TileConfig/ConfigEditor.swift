@@ -97,12 +97,12 @@ public struct ConfigEditor: Sendable {
 
     /// The table path of the tile's widget (`["page", "1", "tile", "2"]`, with `"stack", "N"`
     /// for a stack member) and its entry as written.
-    public static func locate(tileID: String, member: Int, in config: TilesConfig) -> ([String], TilesConfig.Tile.Entry)? {
+    public static func locate(tileID: String, member: Int, in config: TilesConfig) -> ([String], TileSpec.Widget)? {
         for (pageIndex, page) in config.pages.enumerated() {
-            for (tileIndex, tile) in page.enumerated() where tile.id == tileID && tile.entries.indices.contains(member) {
+            for (tileIndex, tile) in page.enumerated() where tile.id == tileID && tile.widgets.indices.contains(member) {
                 var path = ["page", "\(pageIndex + 1)", "tile", "\(tileIndex + 1)"]
                 if tile.isStack { path += ["stack", "\(member + 1)"] }
-                return (path, tile.entries[member])
+                return (path, tile.widgets[member])
             }
         }
         return nil
@@ -115,7 +115,7 @@ public struct ConfigEditor: Sendable {
         var expected = config.pages
         outer: for pageIndex in expected.indices {
             for tileIndex in expected[pageIndex].indices where expected[pageIndex][tileIndex].id == tileID {
-                expected[pageIndex][tileIndex].entries[member].parameters = parameters
+                expected[pageIndex][tileIndex].widgets[member].parameters = parameters
                 break outer
             }
         }

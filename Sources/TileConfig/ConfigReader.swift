@@ -193,7 +193,7 @@ public struct ConfigReader {
         var count = 0
         for (pageIndex, page) in pages.enumerated() {
             let pagePath = ["page", "\(pageIndex + 1)"]
-            var tiles: [TilesConfig.Tile] = []
+            var tiles: [TileSpec] = []
             for (key, value) in try context.entries(of: page, at: pagePath, allowed: ["tile"]) {
                 let tables = try context.arrayOfTables(value, at: pagePath + [key], expected: "[[page.tile]] tables")
                 for (tileIndex, tile) in tables.enumerated() {
@@ -208,12 +208,12 @@ public struct ConfigReader {
         }
     }
 
-    private func readTile(_ table: TOMLTable, at path: [String], number: Int, _ context: Context) throws(ConfigError) -> TilesConfig.Tile {
+    private func readTile(_ table: TOMLTable, at path: [String], number: Int, _ context: Context) throws(ConfigError) -> TileSpec {
         let written = try context.entries(of: table, at: path, allowed: ["widget", "family", "parameters", "id", "stack"])
         let keys = written.map(\.key)
         var family = WidgetFamily.systemMedium
         var id: String?
-        var entries: [TilesConfig.Tile.Entry] = []
+        var entries: [TileSpec.Widget] = []
         var familyPath = path
         if keys.contains("widget"), keys.contains("stack") {
             throw context.error(at: path + ["stack"], "\(Context.display(path)): give either widget or stack, not both")
@@ -261,11 +261,11 @@ public struct ConfigReader {
                 throw context.error(at: familyPath, "\(Context.display(familyPath)): \(widget.kind) does not come in \(family.shortName); expected one of: \(supported)")
             }
         }
-        return TilesConfig.Tile(id: id ?? "\(entries[0].kind)-\(number)", family: family, entries: entries)
+        return TileSpec(id: id ?? "\(entries[0].kind)-\(number)", family: family, widgets: entries)
     }
 
     /// The `widget` and `parameters` of a tile or stack entry at `path`.
-    private func readEntry(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> TilesConfig.Tile.Entry {
+    private func readEntry(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> TileSpec.Widget {
         let kinds = widgets.map(\.kind)
         guard let kindValue = table["widget"] else {
             throw context.error(at: path, "\(Context.display(path)): missing key 'widget'; widgets: \(kinds.joined(separator: ", "))")
@@ -300,7 +300,7 @@ public struct ConfigReader {
                 throw context.error(at: tablePath, "\(Context.display(tablePath)): \(error)")
             }
         }
-        return TilesConfig.Tile.Entry(kind: kind, parameters: parameters)
+        return TileSpec.Widget(kind: kind, parameters: parameters)
     }
 
     private struct NotAParameterValue: Error {}

@@ -9,33 +9,6 @@ import Glibc
 /// What `config.toml` says, validated: the board, the look, the opener, service URLs, where the
 /// GitHub token comes from and the reload budget. Unset values are nil and keep their defaults.
 public struct TilesConfig {
-    /// One place on the board: one widget, or a Smart Stack of several sharing a family.
-    public struct Tile: Equatable {
-        /// One widget in a tile, with its parameters as written.
-        public struct Entry: Equatable {
-            public var kind: String
-            public var parameters: [String: ParameterValue]
-
-            public init(kind: String, parameters: [String: ParameterValue]) {
-                self.kind = kind
-                self.parameters = parameters
-            }
-        }
-
-        public var id: String
-        public var family: WidgetFamily
-        /// One entry, or the widgets of a Smart Stack in order.
-        public var entries: [Entry]
-
-        public var isStack: Bool { entries.count > 1 }
-
-        public init(id: String, family: WidgetFamily, entries: [Entry]) {
-            self.id = id
-            self.family = family
-            self.entries = entries
-        }
-    }
-
     /// Where the GitHub token is read from.
     public enum TokenSource: Equatable {
         /// The named environment variable.
@@ -47,7 +20,7 @@ public struct TilesConfig {
     /// The file this came from, as the user named it (for messages).
     public var file: String
     /// The pages in order, each a list of tiles.
-    public var pages: [[Tile]] = []
+    public var pages: [[TileSpec]] = []
     public var themeName: String?
     public var scheme: ColorScheme?
     /// `size_class`: nil (unset) is auto.
@@ -70,7 +43,19 @@ public struct TilesConfig {
     public var extensionWidgets: [WidgetDescriptor] = []
 
     /// Every tile, the pages concatenated in order (the dashboard flows them into pages itself).
-    public var tiles: [Tile] { pages.flatMap { $0 } }
+    public var tiles: [TileSpec] { pages.flatMap { $0 } }
+
+    /// The board as the dashboard places it: the pages' tiles in order, the first tile of each
+    /// page after the first starting a new screen page.
+    public var boardSpecs: [TileSpec] {
+        pages.enumerated().flatMap { number, page in
+            page.enumerated().map { index, tile in
+                var spec = tile
+                spec.startsPage = number > 0 && index == 0
+                return spec
+            }
+        }
+    }
 
     /// The config's keys for service URLs and the variables they set.
     public static let serviceKeys: [(key: String, variable: String)] = [

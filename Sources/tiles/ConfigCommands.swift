@@ -249,7 +249,7 @@ struct Check: AsyncParsableCommand {
         if tiles.isEmpty {
             text += "no pages (the built-in board)"
         } else {
-            let kinds = tiles.map { $0.isStack ? "stack(\($0.entries.map(\.kind).joined(separator: "+")))" : $0.entries[0].kind }
+            let kinds = tiles.map { $0.isStack ? "stack(\($0.widgets.map(\.kind).joined(separator: "+")))" : $0.widgets[0].kind }
             text += "\(pages) page\(pages == 1 ? "" : "s"), \(tiles.count) tile\(tiles.count == 1 ? "" : "s") (\(kinds.joined(separator: ", ")))"
         }
         if let theme = config.themeName { text += "; theme \(theme)" }

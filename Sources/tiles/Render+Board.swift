@@ -18,24 +18,18 @@ extension Render {
         let directories = TilesDirectories(environment: plainEnvironment)
         let host = ExtensionHost(waitsForStreams: true)
         defer { host.stopAll() }
-        // As `tiles run` does: the config is read against widgets on the environment's settings,
-        // then its service settings apply to the widgets that draw.
-        let plainServices = WidgetServices(
-            settings: try RunDashboard.serviceSettings(for: nil, environment: plainEnvironment), environment: plainEnvironment,
-            directories: directories, version: Tiles.version, offline: offline)
-        let loaded = try RunDashboard.loadConfig(path: config, environment: plainEnvironment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
-        let environment = loaded.map { ConfigLoader(environment: plainEnvironment, widgets: []).applyingOpener($0) } ?? plainEnvironment
-        let services = WidgetServices(
-            settings: try RunDashboard.serviceSettings(for: loaded, environment: plainEnvironment), environment: plainEnvironment,
-            directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
-        services.runRemotely(with: host.run(_:on:timeout:))
-        let widgets = BuiltinWidgets.all(services: services) + (loaded?.extensionWidgets ?? [])
-        let configTiles = loaded.map(\.boardSpecs) ?? []
-        let board = tiles == nil && !configTiles.isEmpty ? configTiles : try RunDashboard.board(tiles, widgets: widgets)
-
+        // As `tiles run` starts, with the same merge of the command line over the file.
+        let start = try BoardStart(
+            configPath: config, environment: plainEnvironment, directories: directories, timeZone: timeZone, offline: offline, host: host,
+            commandLine: { widgets in
+                BoardConfiguration.CommandLine(
+                    tiles: try self.tiles.map { try RunDashboard.board($0, widgets: widgets) }, scheme: scheme, themeName: theme,
+                    sizeClass: sizeClass)
+            })
+        let board = start.board, widgets = board.widgets
         let options = DashboardOptions(
-            widgets: widgets, tiles: board, scheme: scheme ?? loaded?.scheme, themeName: theme ?? loaded?.themeName,
-            directories: directories, environment: environment, timeZone: timeZone)
+            widgets: widgets, tiles: board.tiles, scheme: board.scheme, themeName: board.themeName,
+            directories: directories, environment: start.environment, timeZone: timeZone)
         let setup: DashboardSetup
         do {
             // The saved state is left out: a picture follows its arguments and the config only.
@@ -45,12 +39,12 @@ extension Render {
         }
         var state = DashboardState(
             tiles: setup.tiles, screen: boardSize, scheme: setup.scheme,
-            theme: setup.theme, themeName: setup.themeName, sizeClassSetting: sizeClass ?? loaded?.sizeClass ?? .auto)
+            theme: setup.theme, themeName: setup.themeName, sizeClassSetting: board.sizeClass)
 
         var drawing = EnvironmentValues()
         drawing.colorScheme = setup.scheme
         drawing.sizeClass = state.sizeClass
-        drawing.colorMode = pictureColorMode(environment)
+        drawing.colorMode = pictureColorMode(start.environment)
         drawing.theme = setup.theme
         drawing.now = now
         drawing.zone = timeZone

@@ -130,43 +130,30 @@ struct RunDashboard: ParsableCommand {
 
     func run() throws {
         let plainEnvironment = ProcessEnvironment.current()
-        var environment = plainEnvironment
-        let directories = TilesDirectories(environment: environment)
+        let directories = TilesDirectories(environment: plainEnvironment)
         let log = Self.logger(directory: directories.state)
         ImageAssets.userDirectory = directories.config.appending(path: "assets")
         // tiles' own zone, read from the system's files: nothing on the board makes a Foundation
         // `TimeZone` or `Calendar`, which would load ICU (docs/design.md, "Time zones").
         let timeZone = SystemTimeZone.current(environment: plainEnvironment)
-        // The config names widgets before its service URLs are known; kinds and parameters do not
-        // depend on them, so it is read against widgets built on the plain environment.
-        let plainServices = WidgetServices(
-            settings: try Self.serviceSettings(for: nil, environment: environment), environment: environment,
-            directories: directories, version: Tiles.version, timeZone: timeZone)
         let host = ExtensionHost(runsDirectory: directories.cache.appending(path: "extensions/runs"), log: log)
-        let loaded = try Self.loadConfig(path: config, environment: environment, widgets: BuiltinWidgets.all(services: plainServices), host: host)
-        // The config's opener is run as TILES_OPENER would be; service settings go to the
-        // services as a value (`ServiceConfiguration`), never through the environment.
-        if let loaded { environment = ConfigLoader(environment: environment, widgets: []).applyingOpener(loaded) }
-        let services = WidgetServices(
-            settings: try Self.serviceSettings(for: loaded, environment: plainEnvironment), environment: plainEnvironment,
-            directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
-        // The system widget's `host` reaches other machines through the programs' ssh connections.
-        services.runRemotely(with: host.run(_:on:timeout:))
-        let builtins = BuiltinWidgets.all(services: services)
-        // `--tiles` names widgets the file may declare: read against all of them.
-        let commandLineTiles = try self.tiles.map { try Self.board($0, widgets: builtins + (loaded?.extensionWidgets ?? [])) }
-        let start = BoardSettings(
-            commandLineTiles: commandLineTiles, scheme: scheme, themeName: theme, sizeClass: sizeClass, config: loaded, builtins: builtins)
+        let start = try BoardStart(
+            configPath: config, environment: plainEnvironment, directories: directories, timeZone: timeZone, host: host, log: log,
+            commandLine: { widgets in
+                BoardConfiguration.CommandLine(
+                    tiles: try self.tiles.map { try Self.board($0, widgets: widgets) }, scheme: scheme, themeName: theme, sizeClass: sizeClass)
+            })
+        let loaded = start.config, builtins = start.builtins, commandLine = start.commandLine, board = start.board
+        let environment = start.environment
         var options = DashboardOptions(
-            widgets: start.widgets, tiles: start.tiles, initialFamily: family, scheme: start.scheme,
-            themeName: start.themeName, directories: directories, environment: environment,
+            widgets: board.widgets, tiles: board.tiles, initialFamily: family, scheme: board.scheme,
+            themeName: board.themeName, directories: directories, environment: environment,
             timeZone: timeZone, log: log)
         options.reloadBudget = loaded?.reloadBudget
         options.notifications = NotificationSettings(terminal: loaded?.terminalNotifications, command: loaded?.notificationCommand)
-        options.sizeClass = start.sizeClass
+        options.sizeClass = board.sizeClass
         // Edits of the config file apply while the board runs, merged the same way.
         let configPath = config
-        let scheme = self.scheme, theme = self.theme, sizeClass = self.sizeClass
         options.configFile = configPath.map { URL(filePath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
         let watchedFile = options.configFile
         options.reloadConfig = {
@@ -178,9 +165,7 @@ struct RunDashboard: ParsableCommand {
                 let directory = (watchedFile.map { TilesDirectories.folder(of: $0.path) } ?? "") + "/"
                 throw ConfigReloadFailure(description: error.message.replacing(directory, with: ""))
             }
-            let settings = BoardSettings(
-                commandLineTiles: commandLineTiles, scheme: scheme, themeName: theme, sizeClass: sizeClass, config: reloaded,
-                builtins: builtins)
+            let settings = BoardConfiguration(config: reloaded, commandLine: commandLine, builtins: builtins, defaultBoard: Self.builtinBoard)
             return ConfigUpdate(
                 tiles: settings.tiles, scheme: settings.scheme, themeName: settings.themeName, widgets: settings.widgets,
                 sizeClass: settings.sizeClass)
@@ -193,7 +178,7 @@ struct RunDashboard: ParsableCommand {
             }
             // Widgets the file declares are placed too: the board is checked against them all.
             options.saveBoard = { specs, base in
-                try editor.saveBoard(TilesConfig.Tile.pages(of: specs), base: base)
+                try editor.saveBoard(TileSpec.pages(of: specs), base: base)
             }
         }
         let status = Dashboard.run(options)
@@ -234,31 +219,6 @@ final class LogFile: Sendable {
             let bytes = Array(text.utf8)
             _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
-    }
-}
-
-/// What the board shows, as the command line and the config file say it: every option on the
-/// command line wins over the file. Worked out the same way at start and at every reload.
-struct BoardSettings {
-    var tiles: [TileSpec]
-    var scheme: ColorScheme?
-    var themeName: String?
-    var sizeClass: SizeClassSetting
-    /// The built-in widgets and those the file declares.
-    var widgets: [WidgetDescriptor]
-
-    /// `config` (nil: no file) under the command line's options; a file without tiles, or no
-    /// file, means the built-in board.
-    init(
-        commandLineTiles: [TileSpec]?, scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting?,
-        config: TilesConfig?, builtins: [WidgetDescriptor]
-    ) {
-        let configured = config?.boardSpecs ?? []
-        tiles = commandLineTiles ?? (configured.isEmpty ? RunDashboard.builtinBoard : configured)
-        self.scheme = scheme ?? config?.scheme
-        self.themeName = themeName ?? config?.themeName
-        self.sizeClass = sizeClass ?? config?.sizeClass ?? .auto
-        widgets = builtins + (config?.extensionWidgets ?? [])
     }
 }
 

@@ -11,8 +11,8 @@ import Glibc
 struct BoardSaveTests {
     typealias Directory = ConfigEditorTests.Directory
 
-    static func tile(_ id: String, _ kind: String, _ family: WidgetFamily = .systemMedium, _ parameters: [String: ParameterValue] = [:]) -> TilesConfig.Tile {
-        TilesConfig.Tile(id: id, family: family, entries: [.init(kind: kind, parameters: parameters)])
+    static func tile(_ id: String, _ kind: String, _ family: WidgetFamily = .systemMedium, _ parameters: [String: ParameterValue] = [:]) -> TileSpec {
+        TileSpec(id: id, family: family, widgets: [.init(kind: kind, parameters: parameters)])
     }
 
     static let original = """

@@ -49,7 +49,7 @@ struct BoardWriterTests {
         let (text, config) = try Self.read(name)
         var pages = config.pages
         // A stack takes the families every member has.
-        let memberFamilies = pages[0][0].entries.map { entry in
+        let memberFamilies = pages[0][0].widgets.map { entry in
             ConfigEditorTests.widgets.first { $0.kind == entry.kind }?.supportedFamilies ?? [.systemSmall, .systemMedium]
         }
         let families = memberFamilies[0].filter { family in memberFamilies.allSatisfy { $0.contains(family) } }
@@ -100,8 +100,8 @@ struct BoardWriterTests {
     @Test func aNewTileAndANewPageAreWrittenPlainly() throws {
         let (text, config) = try Self.read("05-two-pages.toml")
         var pages = config.pages
-        pages.append([TilesConfig.Tile(id: "cal", family: .systemSmall, entries: [.init(kind: "calendar", parameters: [:])])])
-        pages[0].append(TilesConfig.Tile(id: "stack", family: .systemSmall, entries: [
+        pages.append([TileSpec(id: "cal", family: .systemSmall, widgets: [.init(kind: "calendar", parameters: [:])])])
+        pages[0].append(TileSpec(id: "stack", family: .systemSmall, widgets: [
             .init(kind: "countdown", parameters: ["title": .string("下班"), "time": .string("18:00")]), .init(kind: "qqsync", parameters: [:]),
         ]))
         let edited = try BoardWriter(text: text, board: config.pages).write(pages)

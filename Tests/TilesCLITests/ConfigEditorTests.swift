@@ -188,7 +188,7 @@ struct ConfigEditorTests {
         #expect(directory.text.hasPrefix("[theme]\nname = \"nord\"\n\n# The board:"))
         let config = try ConfigReader(file: "config.toml", source: directory.text, widgets: Self.widgets).read()
         #expect(config.themeName == "nord")
-        #expect(config.tiles.first { $0.id == "commit" }?.entries[0].parameters["branch"] == .string("release/6.3"))
+        #expect(config.tiles.first { $0.id == "commit" }?.widgets[0].parameters["branch"] == .string("release/6.3"))
     }
 
     @Test func anInvalidOrForeignFileIsNeverWritten() throws {

@@ -161,6 +161,36 @@ final class ShellCountingProvider: TimelineProvider, Sendable {
         #expect(session.currentState.tiles.count == 3, "a broken file changes nothing")
     }
 
+    @Test func aSlowReloadRunsOffTheBoardsThreadWhileKeysStillWork() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("config/tiles/config.toml")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "two".write(to: file, atomically: true, encoding: .utf8)
+        let terminal = MemoryTerminal(width: 100, height: 30)
+        // A reload as slow as a `describe` program that takes its time; the gate lets it finish.
+        let reading = Mutex(false)
+        let gate = Mutex(false)
+        let session = try session(terminal: terminal, clock: ManualClock(start)) { options in
+            options.configFile = file
+            options.reloadConfig = {
+                reading.withLock { $0 = true }
+                let deadline = Date().addingTimeInterval(10)
+                while !gate.withLock({ $0 }), Date() < deadline { usleep(5_000) }
+                return ConfigUpdate(
+                    tiles: ["a", "b", "c"].map { TileSpec(id: $0, kind: "counter", family: .systemSmall) }, scheme: nil, themeName: nil,
+                    widgets: nil, sizeClass: .auto)
+            }
+        }
+        session.start()
+        try "three".write(to: file, atomically: true, encoding: .utf8)
+        #expect(step(session) { reading.withLock { $0 } }, "the reload started")
+        terminal.type("t")
+        #expect(step(session) { session.currentState.scheme == .dark }, "a key is answered while the file is read")
+        #expect(session.currentState.tiles.count == 2)
+        gate.withLock { $0 = true }
+        #expect(step(session) { session.currentState.tiles.count == 3 }, "then the reload applies")
+    }
+
     @Test func quittingSavesTheFamiliesChosenWithKeys() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let terminal = MemoryTerminal(width: 100, height: 30)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileBase
 import TileKit
 import TileUI
 #if canImport(Glibc)
@@ -27,18 +28,47 @@ final class ConfigApplier {
         configured = (options.tiles.map(\.id), options.tiles.map(\.startsPage), options.scheme, options.themeName)
     }
 
-    /// Reads the file again and applies it to `scheduler` and `renderer`; returns what the
-    /// board's state should hear (`configChanged` or `configFailed`), nil when nothing changed.
-    func apply(to state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent? {
-        guard let reload = options.reloadConfig else { return nil }
-        let update: ConfigUpdate
-        do {
-            update = try reload()
-        } catch {
-            options.log("config: not applied: \(error)")
-            return .configFailed(String(describing: error))
+    /// The config file as read off the board's thread, the latest last.
+    private let reads = TakeAllQueue<Result<ConfigUpdate, ConfigReadFailure>>()
+    /// Whether a read is under way, and whether the file changed again meanwhile.
+    private var isReading = false
+    private var readsAgain = false
+
+    /// Reads the file again on a thread of its own (its `describe` programs may take their
+    /// time, and the board keeps answering keys), then calls `done` there; the board applies
+    /// the result with `applyRead`. A change while a read is under way reads once more after it.
+    func read(then done: @escaping @Sendable () -> Void) {
+        guard let reload = options.reloadConfig else { return }
+        guard !isReading else {
+            readsAgain = true
+            return
         }
-        return apply(update, to: state, scheduler: scheduler, renderer: renderer)
+        isReading = true
+        let reads = self.reads, log = options.log
+        DetachedThread.start(named: "tiles-config") {
+            do {
+                reads.append(.success(try reload()))
+            } catch {
+                log("config: not applied: \(error)")
+                reads.append(.failure(ConfigReadFailure(description: String(describing: error))))
+            }
+            done()
+        }
+    }
+
+    /// Applies the last read to `scheduler` and `renderer`; returns what the board's state should
+    /// hear (`configChanged` or `configFailed`), nil when nothing changed or nothing was read.
+    func applyRead(to state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer, then done: @escaping @Sendable () -> Void) -> DashboardEvent? {
+        guard let last = reads.takeAll().last else { return nil }
+        isReading = false
+        if readsAgain {
+            readsAgain = false
+            read(then: done)
+        }
+        switch last {
+        case .success(let update): return apply(update, to: state, scheduler: scheduler, renderer: renderer)
+        case .failure(let failure): return .configFailed(failure.description)
+        }
     }
 
     /// Applies the board `tiles` arranged in edit mode, as a reload of the file would; returns
@@ -126,4 +156,9 @@ final class ConfigApplier {
             return (try? widget.resolveParameters(left.parameters)) == (try? widget.resolveParameters(right.parameters))
         }
     }
+}
+
+/// Why the config file read again could not be applied, as the status line shows it.
+struct ConfigReadFailure: Error, CustomStringConvertible {
+    let description: String
 }

@@ -49,6 +49,8 @@ public enum DashboardEvent: Sendable {
     case stackScrolled(id: String, offset: Int, now: Date)
     /// The config file changed on disk (its watch saw it): read it again.
     case configFileChanged
+    /// The config file was read again off the board's thread: apply what was read.
+    case configRead
     /// A live activity changed (the board channel said so): read the store again.
     case activitiesChanged
     /// What the scheduler and the activities' store hold as a frame begins: the state gives
@@ -91,8 +93,11 @@ public enum DashboardEffect: Equatable, Sendable {
     case saveBoard([TileSpec])
     /// Draw the gallery's preview of a widget in a family.
     case preview(WidgetGallery.Choice)
-    /// Read the config file again and apply it; report `.configChanged` or `.configFailed`.
+    /// Read the config file again off the board's thread (a `describe` program may take its
+    /// time); report `.configRead`.
     case applyConfigFile
+    /// Apply the config as last read; report `.configChanged` or `.configFailed`.
+    case applyReadConfig
     /// Read the live activities' store again; report `.activities`.
     case readActivities
     /// Tell the user's other boards that a press changed a widget of `kind` at `finishedAt`,

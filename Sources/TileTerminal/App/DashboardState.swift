@@ -247,6 +247,8 @@ public struct DashboardState: Sendable {
             return []
         case .configFileChanged:
             return [.applyConfigFile]
+        case .configRead:
+            return [.applyReadConfig]
         case .activitiesChanged:
             return [.readActivities]
         case let .actionFinished(id, kind, failure, finishedAt):

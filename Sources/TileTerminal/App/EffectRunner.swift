@@ -67,6 +67,15 @@ final class EffectRunner {
             environment: options.environment, log: options.log, write: { terminal.write(rawSequence: $0) })
     }
 
+    /// Posts `configRead` to the board from the thread that read the config file.
+    private var configRead: @Sendable () -> Void {
+        let inbox = self.inbox, wake = self.wake
+        return {
+            inbox.post(.configRead)
+            wake()
+        }
+    }
+
     /// When the summary of alerts the rate limit held back can be given; nil when none are held.
     var nextAlertSummary: Date? { alerts.nextDate }
 
@@ -123,7 +132,9 @@ final class EffectRunner {
         case .preview(let choice):
             drawPreview(choice, state: state)
         case .applyConfigFile:
-            guard let event = config.apply(to: state, scheduler: scheduler, renderer: renderer) else { return .done }
+            config.read(then: configRead)
+        case .applyReadConfig:
+            guard let event = config.applyRead(to: state, scheduler: scheduler, renderer: renderer, then: configRead) else { return .done }
             return .then([event, .catalog(config.galleryItems)])
         case .readActivities:
             return activities.map { .then(.activities($0.read(now: options.clock.now()))) } ?? .done

@@ -26,8 +26,8 @@ public final class WidgetServices: Sendable {
     let systemSampler: SystemSampler
     /// The `system` widget's readings of other machines, by host (each keeps its history).
     private let remoteSamplers = Mutex<[String: SystemSampler]>([:])
-    /// Runs a command on another machine; set by whoever can (`runRemotely(with:)`).
-    private let remoteRun = Mutex<RemoteRun?>(nil)
+    /// Runs a command on another machine (the tiles command's ssh); nil where nothing can.
+    private let remoteRun: RemoteRun?
 
     /// Runs `arguments` on `host` within `timeout` and returns its standard output, or throws
     /// the reason (`ssh server: Connection refused`).
@@ -43,12 +43,13 @@ public final class WidgetServices: Sendable {
     /// Services where `settings` say (the configuration's endpoints and GitHub token), for a
     /// process with `environment` (proxies, the time zone), files under `directories`, version
     /// `version` for the User-Agent, dates in `timeZone` (by default the one `environment` and
-    /// the system name).
+    /// the system name), other machines reached through `remoteRun`.
     public init(
         settings: ServiceSettings = ServiceSettings(), environment: [String: String], directories: TilesDirectories?, version: String,
-        timeZone: Zone? = nil, offline: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
+        timeZone: Zone? = nil, offline: Bool = false, remoteRun: RemoteRun? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.log = log
+        self.remoteRun = remoteRun
         endpoints = ServiceEndpoints(settings: settings)
         for name in ServiceEndpoints.invalid(in: settings) { log("services: \(name): not an http(s) URL; the real service is used") }
         systemSampler = SystemSampler(root: URL(filePath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
@@ -66,15 +67,10 @@ public final class WidgetServices: Sendable {
         for problem in proxies.problems { log("network: \(problem)") }
     }
 
-    /// Lets widgets reach other machines through `run` (the tiles command's ssh).
-    public func runRemotely(with run: @escaping RemoteRun) {
-        remoteRun.withLock { $0 = run }
-    }
-
     /// Runs `arguments` on `host`; fails when nothing can reach other machines.
     func run(_ arguments: [String], on host: String, timeout: TimeInterval) async throws -> Data {
-        guard let run = remoteRun.withLock({ $0 }) else { throw RemoteUnavailable(host: host) }
-        return try await run(arguments, host, timeout)
+        guard let remoteRun else { throw RemoteUnavailable(host: host) }
+        return try await remoteRun(arguments, host, timeout)
     }
 
     /// The sampler of `host`'s readings.

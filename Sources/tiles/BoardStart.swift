@@ -35,11 +35,11 @@ struct BoardStart {
         // The config's opener runs as TILES_OPENER would; its service settings reach the
         // services as a value (`ServiceConfiguration`), never through the environment.
         environment = config.map { ConfigLoader(environment: plain, widgets: []).applyingOpener($0) } ?? plain
+        // The system widget's `host` reaches other machines through the programs' ssh connections.
         let services = WidgetServices(
             settings: try RunDashboard.serviceSettings(for: config, environment: plain), environment: plain,
-            directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline, log: log)
-        // The system widget's `host` reaches other machines through the programs' ssh connections.
-        services.runRemotely(with: host.run(_:on:timeout:))
+            directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline,
+            remoteRun: host.run(_:on:timeout:), log: log)
         builtins = BuiltinWidgets.all(services: services)
         self.commandLine = try commandLine(builtins + (config?.extensionWidgets ?? []))
         board = BoardConfiguration(config: config, commandLine: self.commandLine, builtins: builtins, defaultBoard: RunDashboard.builtinBoard)

@@ -201,13 +201,13 @@ struct Render: AsyncParsableCommand {
     private func widgetGrid(environment: [String: String]) async throws -> (CellGrid, Look, Bool) {
         let widget = self.widget ?? ""
         let (now, timeZone) = try moment()
-        let services = WidgetServices(
-            settings: try RunDashboard.serviceSettings(for: nil, environment: environment), environment: environment,
-            directories: TilesDirectories(environment: environment), version: Tiles.version, timeZone: timeZone, offline: offline)
-        var widgets = BuiltinWidgets.all(services: services)
         let host = ExtensionHost(waitsForStreams: true)
         defer { host.stopAll() }
-        services.runRemotely(with: host.run(_:on:timeout:))
+        let services = WidgetServices(
+            settings: try RunDashboard.serviceSettings(for: nil, environment: environment), environment: environment,
+            directories: TilesDirectories(environment: environment), version: Tiles.version, timeZone: timeZone, offline: offline,
+            remoteRun: host.run(_:on:timeout:))
+        var widgets = BuiltinWidgets.all(services: services)
         if config != nil || !widgets.contains(where: { $0.kind == widget }) {
             // Only a widget the file declares needs the file: a broken config leaves built-ins alone.
             let loaded = try RunDashboard.loadConfig(path: config, environment: environment, widgets: widgets, host: host)

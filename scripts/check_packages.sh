@@ -26,7 +26,8 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 dpkg-deb -x "$deb" "$scratch/root"
 for file in usr/bin/tiles usr/share/man/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
-  usr/share/zsh/vendor-completions/_tiles usr/share/fish/vendor_completions.d/tiles.fish usr/share/doc/tiles/copyright; do
+  usr/share/zsh/vendor-completions/_tiles usr/share/fish/vendor_completions.d/tiles.fish usr/share/doc/tiles/copyright \
+  usr/share/doc/tiles/docs/usage.md; do
   [ -f "$scratch/root/$file" ] || fail "$deb has no $file"
 done
 dpkg-deb -f "$deb" Version | grep -qx "$version-1" || fail "the package's version is not $version-1"
@@ -39,7 +40,12 @@ mkdir "$scratch/tarball"
 tar -C "$scratch/tarball" -xzf "$tarball"
 name=$(basename "$tarball" .tar.gz)
 listing=$(cd "$scratch/tarball/$name" && find . -type f | sort | tr '\n' ' ')
-expected="./README.md ./bin/tiles ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish ./share/man/man1/tiles.1 ./share/zsh/site-functions/_tiles "
+# The binary, its man page and completions, the README, and the guides as `make install` lays them out.
+expected=$( {
+  printf '%s\n' ./README.md ./bin/tiles ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish \
+    ./share/man/man1/tiles.1 ./share/zsh/site-functions/_tiles
+  for file in README.md docs/*.md docs/schema/*.json docs/gallery/*.svg; do printf './share/doc/tiles/%s\n' "$file"; done
+} | sort | tr '\n' ' ')
 [ "$listing" = "$expected" ] || fail "$tarball holds: $listing"
 
 # Each binary alone in an empty folder, with an empty home and no variables but PATH.

@@ -165,10 +165,7 @@ struct RunDashboard: ParsableCommand {
                 let directory = (watchedFile.map { TilesDirectories.folder(of: $0.path) } ?? "") + "/"
                 throw ConfigReloadFailure(description: error.message.replacing(directory, with: ""))
             }
-            let settings = BoardConfiguration(config: reloaded, commandLine: commandLine, builtins: builtins, defaultBoard: Self.builtinBoard)
-            return ConfigUpdate(
-                tiles: settings.tiles, scheme: settings.scheme, themeName: settings.themeName, widgets: settings.widgets,
-                sizeClass: settings.sizeClass)
+            return BoardConfiguration(config: reloaded, commandLine: commandLine, builtins: builtins, defaultBoard: Self.builtinBoard)
         }
         // The edit form saves into the file the board comes from; a `--tiles` board has none.
         if self.tiles == nil, let file = options.configFile {

@@ -142,13 +142,14 @@ final class ShellCountingProvider: TimelineProvider, Sendable {
         let terminal = MemoryTerminal(width: 100, height: 30)
         let session = try session(terminal: terminal, clock: ManualClock(start)) { options in
             options.configFile = file
+            let known = options.widgets
             options.reloadConfig = {
                 let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
                 if text.contains("broken") { throw ShellTestFailure("config.toml:1:1: broken on purpose") }
                 let ids = text.contains("three") ? ["a", "b", "c"] : ["a", "b"]
-                return ConfigUpdate(
+                return BoardConfiguration(
                     tiles: ids.map { TileSpec(id: $0, kind: "counter", family: .systemSmall) }, scheme: .light, themeName: nil,
-                    widgets: nil, sizeClass: .auto)
+                    widgets: known)
             }
         }
         session.start()
@@ -172,13 +173,14 @@ final class ShellCountingProvider: TimelineProvider, Sendable {
         let gate = Mutex(false)
         let session = try session(terminal: terminal, clock: ManualClock(start)) { options in
             options.configFile = file
+            let known = options.widgets
             options.reloadConfig = {
                 reading.withLock { $0 = true }
                 let deadline = Date().addingTimeInterval(10)
                 while !gate.withLock({ $0 }), Date() < deadline { usleep(5_000) }
-                return ConfigUpdate(
+                return BoardConfiguration(
                     tiles: ["a", "b", "c"].map { TileSpec(id: $0, kind: "counter", family: .systemSmall) }, scheme: nil, themeName: nil,
-                    widgets: nil, sizeClass: .auto)
+                    widgets: known)
             }
         }
         session.start()

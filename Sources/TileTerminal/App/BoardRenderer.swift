@@ -31,6 +31,12 @@ final class BoardRenderer {
     /// at the loop's deadline only advances ticking drawings (`advanceTicksAlone`).
     var quietUntil = Date.distantPast
 
+    /// When the loop wakes next after a frame of ticks alone: at `date`, or only when something
+    /// happens (nil).
+    struct QuietWake {
+        var date: Date?
+    }
+
     init(scheduler: TimelineScheduler, terminal: any TerminalDevice, clock: any WallClock, timeZone: Zone) {
         self.scheduler = scheduler
         self.terminal = terminal
@@ -76,10 +82,10 @@ final class BoardRenderer {
     /// entry, status and render key, the frame's status line and badges): when nothing but live
     /// texts' ticks is due (`quietUntil`) and no frame is half built, the drawings of the tiles
     /// shown whose text changes now follow it in place, as `refreshVisibleTiles` would have them
-    /// do. Returns when the loop next wakes, or nil when the full pass must run: no tick was due
-    /// after all, or a drawing could not follow its tick (the ones that did are kept, in
-    /// `tickedCells`, for the full pass's frame).
-    func advanceTicksAlone(_ state: inout DashboardState, now: Date) -> Date?? {
+    /// do, and give the state their grids through `update`. Returns when the loop next wakes, or
+    /// nil when the full pass must run: no tick was due after all, or a drawing could not follow
+    /// its tick (the ones that did are kept, in `tickedCells`, for the full pass's frame).
+    func advanceTicksAlone(_ state: inout DashboardState, now: Date) -> QuietWake? {
         guard now < quietUntil, tickedCells.isEmpty, renderedSinceFrame.isEmpty, lastFrame != nil,
               !state.tiles.contains(where: { $0.stack != nil }) else { return nil }
         var next: Date? = quietUntil == .distantFuture ? nil : quietUntil
@@ -92,7 +98,7 @@ final class BoardRenderer {
             }
             guard let drawing = cache.tickingDrawing(instanceID) else { return nil }
             // As in `refreshVisibleTiles`: the state lets go of the grid so that it is written in place.
-            state.forgetGrid(of: placement.id)
+            _ = state.update(.gridLent(id: placement.id))
             defer { _ = state.update(.rendered(id: placement.id, grid: drawing.grid)) }
             guard drawing.advance(to: now) else { return nil }
             if let cells = drawing.changedArea { tickedCells[placement.id] = cells }
@@ -102,7 +108,7 @@ final class BoardRenderer {
             if let nextChange { next = min(next ?? nextChange, nextChange) }
             advanced = true
         }
-        return advanced ? .some(next) : nil
+        return advanced ? QuietWake(date: next) : nil
     }
 
     /// Draws the cells that `advanceTicksAlone` changed over the last frame (in full, as `draw`
@@ -159,7 +165,7 @@ final class BoardRenderer {
                 // instead of copying it (and freeing the old one); the drawing, or the render that
                 // replaces it, gives the state its grid back below.
                 let kept = tile.hasGrid ? cache.tickingDrawing(id, key: key) : nil
-                if kept != nil { state.forgetGrid(of: tile.id) }
+                if kept != nil { _ = state.update(.gridLent(id: tile.id)) }
                 if let kept, kept.advance(to: now) {
                     drawing = kept
                     // The cells of ticks since the last frame add up, unless the tile was rendered

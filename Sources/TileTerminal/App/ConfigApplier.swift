@@ -29,7 +29,7 @@ final class ConfigApplier {
     }
 
     /// The config file as read off the board's thread, the latest last.
-    private let reads = TakeAllQueue<Result<ConfigUpdate, ConfigReadFailure>>()
+    private let reads = TakeAllQueue<Result<BoardConfiguration, ConfigReadFailure>>()
     /// Whether a read is under way, and whether the file changed again meanwhile.
     private var isReading = false
     private var readsAgain = false
@@ -74,8 +74,9 @@ final class ConfigApplier {
     /// Applies the board `tiles` arranged in edit mode, as a reload of the file would; returns
     /// the `arranged` event, or `arrangeFailed` with the reason.
     func arrange(_ tiles: [TileSpec], state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent {
-        let update = ConfigUpdate(
-            tiles: tiles, scheme: configured.scheme, themeName: configured.themeName, sizeClass: state.sizeClassSetting)
+        let update = BoardConfiguration(
+            tiles: tiles, scheme: configured.scheme, themeName: configured.themeName, sizeClass: state.sizeClassSetting,
+            widgets: options.widgets)
         switch apply(update, to: state, scheduler: scheduler, renderer: renderer) {
         case .configChanged(let tiles, _, _, _, _): return .arranged(tiles: tiles)
         case .configFailed(let reason): return .arrangeFailed(reason)
@@ -84,16 +85,16 @@ final class ConfigApplier {
     }
 
     /// Applies `update`: returns `configChanged`, `configFailed`, or nil when nothing changed.
-    private func apply(_ update: ConfigUpdate, to state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent? {
+    private func apply(_ update: BoardConfiguration, to state: DashboardState, scheduler: TimelineScheduler, renderer: BoardRenderer) -> DashboardEvent? {
         do {
-            let widgetsChanged = update.widgets.map { $0.map(\.revision) != options.widgets.map(\.revision) } ?? false
+            let widgetsChanged = update.widgets.map(\.revision) != options.widgets.map(\.revision)
             let unchanged = update.tiles.map(\.id) == configured.ids && update.tiles.map(\.startsPage) == configured.pageStarts
                 && update.tiles.allSatisfy { sameTile(specs[$0.id], $0) }
                 && update.scheme == configured.scheme && update.themeName == configured.themeName && !widgetsChanged
                 && update.sizeClass == state.sizeClassSetting
             if unchanged, state.configError == nil { return nil }
             var next = options
-            next.widgets = update.widgets ?? options.widgets
+            next.widgets = update.widgets
             next.tiles = update.tiles
             next.scheme = update.scheme
             next.themeName = update.themeName

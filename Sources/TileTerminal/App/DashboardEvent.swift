@@ -12,6 +12,9 @@ public enum DashboardEvent: Sendable {
     case input(InputEvent)
     /// A tile's grid was drawn again (new entry, family, scheme, theme or live text).
     case rendered(id: String, grid: CellGrid)
+    /// The renderer took tile `id`'s grid to write a tick into it in place, so that the grid is
+    /// not held twice (and copied); a `.rendered` gives it back.
+    case gridLent(id: String)
     /// A tile's status as the scheduler reports it (stale, loading, placeholder).
     case status(id: String, InstanceStatus)
     /// The theme `name` (as the theme catalog names it) was loaded after `T`.

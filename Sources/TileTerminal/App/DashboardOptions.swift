@@ -6,28 +6,6 @@ import TileBase
 import Glibc
 #endif
 
-/// The board and look read again from the config file after it changed.
-public struct ConfigUpdate: Sendable {
-    public var tiles: [TileSpec]
-    public var scheme: ColorScheme?
-    public var themeName: String?
-    /// Every widget the board now knows (the file may declare widgets of its own); nil keeps them.
-    public var widgets: [WidgetDescriptor]?
-    /// The size class: from the terminal's size, or pinned (`size_class`).
-    public var sizeClass: SizeClassSetting
-
-    public init(
-        tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, widgets: [WidgetDescriptor]? = nil,
-        sizeClass: SizeClassSetting = .auto
-    ) {
-        self.tiles = tiles
-        self.scheme = scheme
-        self.themeName = themeName
-        self.widgets = widgets
-        self.sizeClass = sizeClass
-    }
-}
-
 /// Everything the dashboard needs from the command line: the widgets it knows, the board, the
 /// initial look, where files live, and the clock.
 public struct DashboardOptions: Sendable {
@@ -52,7 +30,7 @@ public struct DashboardOptions: Sendable {
     /// The config file to watch; with `reloadConfig`, edits apply while the board runs.
     public var configFile: URL?
     /// Reads and validates the config file again; throws a message naming file, line and column.
-    public var reloadConfig: (@Sendable () throws -> ConfigUpdate)?
+    public var reloadConfig: (@Sendable () throws -> BoardConfiguration)?
     /// Saves an edit form's values as the parameters of widget `member` (0 for a single widget)
     /// of tile `tileID`; returns the status line's report (`saved to config.toml`). Throws a
     /// message when the file cannot be written; nil when the board has no file to save to, and

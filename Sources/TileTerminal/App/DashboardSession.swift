@@ -24,7 +24,7 @@ final class DashboardSession {
     /// Events the first frame's wait saw, for the first round of the loop.
     private var carried: [LoopEvent] = []
     /// After a frame of ticks alone, when the loop next wakes, known without asking again.
-    private var tickWake: Date??
+    private var tickWake: BoardRenderer.QuietWake?
     /// The live activities, when the board can hear of them.
     private let activities: ActivityFeed?
 
@@ -92,7 +92,7 @@ final class DashboardSession {
     /// One round of the loop: waits for something to happen, lets the state and the scheduler
     /// take it, and draws the frame. False once the board should quit (the state saved).
     func step() -> Bool {
-        let events = carried.isEmpty ? loop.wait(until: tickWake ?? nextWakeDate()) : carried
+        let events = carried.isEmpty ? loop.wait(until: tickWake.map(\.date) ?? nextWakeDate()) : carried
         carried = []
         tickWake = nil
         frames.startFrame()
@@ -132,7 +132,7 @@ final class DashboardSession {
         if events == [.deadline], posted.isEmpty, let next = renderer.advanceTicksAlone(&state, now: now) {
             renderer.drawTicks(state, now: now)
             frames.endFrame(.tick, bytes: terminal.lastFrameBytes)
-            tickWake = .some(next)
+            tickWake = next
             return true
         }
         if reason == .timeline, renderer.hasTickDue(state, now: now) { reason = .tick }

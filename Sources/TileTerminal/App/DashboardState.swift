@@ -213,12 +213,6 @@ public struct DashboardState: Sendable {
         return names[(index + 1) % names.count]
     }
 
-    /// Forgets tile `id`'s drawing until a `.rendered` gives it one again: the board lets go of
-    /// a grid this way before a tick writes it in place, so that the grid is not held twice.
-    mutating func forgetGrid(of id: String) {
-        if let index = index(of: id) { tiles[index].grid = nil }
-    }
-
     // MARK: Update
 
     /// Applies `event` and returns what the shell must do, in order.
@@ -228,6 +222,9 @@ public struct DashboardState: Sendable {
             return handle(input)
         case .rendered(let id, let grid):
             if let index = index(of: id) { tiles[index].grid = grid }
+            return []
+        case .gridLent(let id):
+            if let index = index(of: id) { tiles[index].grid = nil }
             return []
         case .status(let id, let status):
             if let index = index(of: id) { tiles[index].status = status }

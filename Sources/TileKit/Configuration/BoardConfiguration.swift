@@ -1,0 +1,38 @@
+import TileUI
+
+/// The board to run or draw, as the configuration settles it: its tiles in order, its look and
+/// every widget kind it knows. TileConfig builds it (the command line over the file, the file
+/// over the defaults); the board takes it at start-up and again on each reload.
+public struct BoardConfiguration: Sendable {
+    /// What the command line chose; nil leaves each to the file.
+    public struct CommandLine: Sendable {
+        public var tiles: [TileSpec]?
+        public var scheme: ColorScheme?
+        public var themeName: String?
+        public var sizeClass: SizeClassSetting?
+
+        public init(tiles: [TileSpec]? = nil, scheme: ColorScheme? = nil, themeName: String? = nil, sizeClass: SizeClassSetting? = nil) {
+            self.tiles = tiles
+            self.scheme = scheme
+            self.themeName = themeName
+            self.sizeClass = sizeClass
+        }
+    }
+
+    public var tiles: [TileSpec]
+    public var scheme: ColorScheme?
+    public var themeName: String?
+    public var sizeClass: SizeClassSetting
+    /// The built-in widgets and those the file declares.
+    public var widgets: [WidgetDescriptor]
+
+    public init(
+        tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting = .auto, widgets: [WidgetDescriptor]
+    ) {
+        self.tiles = tiles
+        self.scheme = scheme
+        self.themeName = themeName
+        self.sizeClass = sizeClass
+        self.widgets = widgets
+    }
+}

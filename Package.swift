@@ -55,7 +55,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         // Reading, checking and editing `config.toml`: one settings value for the first start and hot reload.
-        .target(name: "TileConfig", dependencies: ["TOML", "TileBase", "TileUI", "TileKit", "TileExtensions"]),
+        .target(name: "TileConfig", dependencies: ["TOML", "TileBase", "TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
         .target(name: "CTerminalRescue"),
         .target(name: "CSignalDoorbell"),
         .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell", "CProcessSpawn"]),
@@ -86,7 +86,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "TileUIJSONTests", dependencies: ["TileUI", "TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
+        .testTarget(name: "TileUIJSONTests", dependencies: ["TileBase", "TileUI", "TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         // Test code shared by the test targets (mutations of TOML files for the fuzz tests, scripts
         // written close-on-exec, a real proxy); in no product.
         .target(name: "TestSupport", dependencies: ["TileUISamples"], path: "Tests/TestSupport"),

@@ -35,8 +35,15 @@ extension ConfigReader {
     }
 
     private func readWidget(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetDeclaration] {
-        let keys = try context.entries(of: table, at: path, allowed: Self.widgetKeys).map(\.key)
         let directory = TilesDirectories.folder(of: self.path ?? file)
+        if table["source"] != nil {
+            guard let kind = table["kind"]?.string, WidgetKindName.isValid(kind) else {
+                throw table["kind"].map { context.mismatch(at: path + ["kind"], expected: WidgetKindName.expected, found: $0) }
+                    ?? context.error(at: path, "\(Context.display(path)): missing key 'kind' (the name tiles use for the widget)")
+            }
+            return [try readSourceWidget(table, kind: kind, at: path, directory: directory, context)]
+        }
+        let keys = try context.entries(of: table, at: path, allowed: Self.widgetKeys).map(\.key)
         if keys.contains("extension") {
             if let extra = keys.first(where: { $0 != "extension" }) {
                 throw context.error(at: path + [extra], "\(Context.display(path + [extra])): a widget with 'extension' describes itself; give only the extension's command")
@@ -101,14 +108,7 @@ extension ConfigReader {
                 guard let flag = value.bool else { throw context.mismatch(at: keyPath, expected: "true or false", found: value) }
                 declaration.listen = flag
             case "parameter":
-                let tables = try context.arrayOfTables(value, at: keyPath, expected: "[[widget.parameter]] tables")
-                for (index, parameter) in tables.enumerated() {
-                    let description = try readParameter(parameter, at: keyPath + ["\(index + 1)"], context)
-                    if declaration.parameters.contains(where: { $0.key == description.key }) {
-                        throw context.error(at: keyPath + ["\(index + 1)", "name"], "\(Context.display(keyPath + ["\(index + 1)", "name"])): two parameters are named '\(description.key)'")
-                    }
-                    declaration.parameters.append(description)
-                }
+                declaration.parameters = try parameters(value, at: keyPath, context)
             default:
                 break
             }
@@ -116,8 +116,22 @@ extension ConfigReader {
         return [declaration]
     }
 
+    /// The `[[widget.parameter]]` tables.
+    func parameters(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [ParameterDescription] {
+        let tables = try context.arrayOfTables(value, at: path, expected: "[[widget.parameter]] tables")
+        var parameters: [ParameterDescription] = []
+        for (index, parameter) in tables.enumerated() {
+            let description = try readParameter(parameter, at: path + ["\(index + 1)"], context)
+            if parameters.contains(where: { $0.key == description.key }) {
+                throw context.error(at: path + ["\(index + 1)", "name"], "\(Context.display(path + ["\(index + 1)", "name"])): two parameters are named '\(description.key)'")
+            }
+            parameters.append(description)
+        }
+        return parameters
+    }
+
     /// Refuses a command whose program (or a file it reads) others could change (`CommandTrust`).
-    private func checkTrust(of declaration: WidgetDeclaration, at path: [String], _ context: Context) throws(ConfigError) {
+    func checkTrust(of declaration: WidgetDeclaration, at path: [String], _ context: Context) throws(ConfigError) {
         // A remote command runs through the local ssh, which is what tiles can check.
         let command = ProgramCommand(declaration.host == nil ? declaration.resolvedCommand : ["ssh"], workingDirectory: declaration.directory)
         if let problem = CommandTrust.problem(with: command) {
@@ -129,14 +143,14 @@ extension ConfigReader {
     }
 
     /// A duration: a number of seconds, or text like `5m` (`DurationText`).
-    private static func seconds(_ value: TOMLValue) -> TimeInterval? {
+    static func seconds(_ value: TOMLValue) -> TimeInterval? {
         if let number = value.int { return TimeInterval(number) }
         guard let text = value.string else { return nil }
         return DurationText.seconds(text)
     }
 
     /// A command line: a non-empty list of strings.
-    private func commandLine(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [String] {
+    func commandLine(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [String] {
         let expected = "the program and its arguments as a list of strings, like [\"./status.sh\", \"--short\"]"
         guard let array = value.array, !array.isEmpty else { throw context.mismatch(at: path, expected: expected, found: value) }
         var words: [String] = []
@@ -148,7 +162,7 @@ extension ConfigReader {
         return words
     }
 
-    private func families(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetFamily] {
+    func families(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> [WidgetFamily] {
         let expected = "a list of families (\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))"
         guard let array = value.array, !array.isEmpty else { throw context.mismatch(at: path, expected: expected, found: value) }
         var families: [WidgetFamily] = []

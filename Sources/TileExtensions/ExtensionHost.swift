@@ -23,14 +23,21 @@ public final class ExtensionHost: Sendable {
     let shared: SharedRuns
     /// The kept ssh connections of widgets on other machines.
     public let connections: SSHConnections
+    /// Fetches the URLs of widgets declared with a `source`; nil where nothing fetches (`tiles
+    /// check`, `tiles list`).
+    let sources: (any DataSourceFetching)?
+    /// tiles' own environment, where a source's headers find the variables they name.
+    let processEnvironment: [String: String]
 
     /// A host whose programs get `environment` besides tiles' own. With `runsDirectory` (the
     /// cache's `extensions/runs`), boards of one user run a widget's program once per refresh.
     public init(
         environment: [String: String] = [:], waitsForStreams: Bool = false, runsDirectory: URL? = nil,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        sources: (any DataSourceFetching)? = nil, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.environment = environment
+        self.sources = sources
+        processEnvironment = ProcessInfo.processInfo.environment
         self.waitsForStreams = waitsForStreams
         self.shared = SharedRuns(directory: runsDirectory)
         self.connections = SSHConnections(environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
@@ -52,6 +59,9 @@ public final class ExtensionHost: Sendable {
     func timeline(
         _ declaration: WidgetDeclaration, context: TimelineContext, parameters: [String: ParameterValue]
     ) async throws -> Timeline<ExtensionEntry> {
+        if let source = declaration.source {
+            return try await sourceTimeline(declaration, source: source, context: context, parameters: parameters)
+        }
         let request = ExtensionRequest(kind: declaration.kind, context: context, parameters: parameters)
         if declaration.listen {
             return try await stream(for: declaration, parameters: parameters).timeline(for: request, now: context.now, wait: waitsForStreams)

@@ -13,7 +13,7 @@ public enum ExtensionWidget {
     public static func descriptor(for declaration: WidgetDeclaration, host: ExtensionHost) -> WidgetDescriptor {
         var descriptor = WidgetDescriptor(
             kind: declaration.kind, displayName: declaration.title,
-            description: declaration.summary.isEmpty ? "Served by `\(ExtensionWidget.shortCommand(declaration.command))`." : declaration.summary,
+            description: declaration.summary.isEmpty ? defaultSummary(declaration) : declaration.summary,
             supportedFamilies: declaration.families, parameters: declaration.parameters, entry: ExtensionEntry.self,
             placeholder: { context in ExtensionEntry(date: context.now, content: .placeholder) },
             snapshot: { context, parameters in await preview(declaration, host: host, context: context, parameters: parameters) },
@@ -23,7 +23,7 @@ public enum ExtensionWidget {
             draw: { entry, environment in ExtensionDrawing.draw(entry, environment: environment) })
         descriptor.timelinePerFamily = declaration.format == .timeline
         descriptor.pushesUpdates = declaration.listen
-        if declaration.format == .timeline {
+        if declaration.format == .timeline, declaration.source == nil {
             descriptor.setActions { press, context in
                 try await host.perform(press, declaration: declaration, context: context)
             }
@@ -54,6 +54,15 @@ public enum ExtensionWidget {
             return timeline.entries.first ?? ExtensionEntry(date: context.now, content: .text("the preview run gave no entry"))
         } catch {
             return ExtensionEntry(date: context.now, content: .text("no preview: \(error)"))
+        }
+    }
+
+    /// What `tiles list` says of a widget whose declaration gives no description.
+    static func defaultSummary(_ declaration: WidgetDeclaration) -> String {
+        switch declaration.source?.origin {
+        case .url(let url, _)?: "Data from \(JSONPath.shortened(url, limit: 60)), drawn by its view template."
+        case .command?: "The output of `\(shortCommand(declaration.command))`, drawn by its view template."
+        case nil: "Served by `\(shortCommand(declaration.command))`."
         }
     }
 

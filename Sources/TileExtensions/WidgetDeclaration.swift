@@ -1,6 +1,7 @@
 import FoundationEssentials
 import TileKit
 import TileUI
+import TileUIJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,6 +40,13 @@ public struct WidgetDeclaration: Sendable, Hashable {
     public var directory: String?
     /// The machine the command runs on, through ssh (`user@server`, an alias); nil runs it here.
     public var host: String?
+    /// A widget declared in the config alone: its data's source (a URL, or `command`'s output)
+    /// and a view template per family; nil for a program that answers with timelines or text.
+    public var source: DataSource?
+    /// The view templates of a `source` widget, by family.
+    public var views: [WidgetFamily: ViewTemplate] = [:]
+    /// What a tap on a `source` widget opens.
+    public var link: String?
 
     /// The defaults of a `[[widget]]` table.
     public static let defaultRefresh: TimeInterval = 15 * 60
@@ -86,7 +94,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
             "\(parameter.key)=\(parameter.kind.name)[\(parameter.kind.options.map(\.value).joined(separator: ","))]:\(parameter.defaultValue)"
         }
         return ([kind, command.joined(separator: "\u{1F}"), format.rawValue, "\(refresh)", "\(timeout)", "\(listen)",
-                 directory ?? "", families.map(\.rawValue).joined(separator: ","), host ?? ""] + parameterText)
+                 directory ?? "", families.map(\.rawValue).joined(separator: ","), host ?? "", source?.fingerprint ?? "", link ?? ""]
+                + views.keys.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue)=\(views[$0]!.source)" } + parameterText)
             .joined(separator: "\u{1E}")
     }
 }

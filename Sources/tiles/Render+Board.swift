@@ -16,7 +16,8 @@ extension Render {
     func boardGrid(environment plainEnvironment: [String: String]) async throws -> (CellGrid, Look, Bool) {
         let (now, timeZone) = try moment()
         let directories = TilesDirectories(environment: plainEnvironment)
-        let host = ExtensionHost(waitsForStreams: true)
+        let sources = WidgetServices(environment: plainEnvironment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
+        let host = ExtensionHost(waitsForStreams: true, sources: sources)
         defer { host.stopAll() }
         // As `tiles run` starts, with the same merge of the command line over the file.
         let start = try BoardStart(

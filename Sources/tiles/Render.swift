@@ -201,11 +201,13 @@ struct Render: AsyncParsableCommand {
     private func widgetGrid(environment: [String: String]) async throws -> (CellGrid, Look, Bool) {
         let widget = self.widget ?? ""
         let (now, timeZone) = try moment()
-        let host = ExtensionHost(waitsForStreams: true)
+        let directories = TilesDirectories(environment: environment)
+        let sources = WidgetServices(environment: environment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
+        let host = ExtensionHost(waitsForStreams: true, sources: sources)
         defer { host.stopAll() }
         let services = WidgetServices(
             settings: try RunDashboard.serviceSettings(for: nil, environment: environment), environment: environment,
-            directories: TilesDirectories(environment: environment), version: Tiles.version, timeZone: timeZone, offline: offline,
+            directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline,
             remoteRun: host.run(_:on:timeout:))
         var widgets = BuiltinWidgets.all(services: services)
         if config != nil || !widgets.contains(where: { $0.kind == widget }) {

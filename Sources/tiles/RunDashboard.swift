@@ -136,7 +136,9 @@ struct RunDashboard: ParsableCommand {
         // tiles' own zone, read from the system's files: nothing on the board makes a Foundation
         // `TimeZone` or `Calendar`, which would load ICU (docs/design.md, "Time zones").
         let timeZone = SystemTimeZone.current(environment: plainEnvironment)
-        let host = ExtensionHost(runsDirectory: directories.cache.appending(path: "extensions/runs"), log: log)
+        // Widgets declared with a `source` fetch their URLs through the services' one HTTP client.
+        let sources = WidgetServices(environment: plainEnvironment, directories: directories, version: Tiles.version, timeZone: timeZone, log: log)
+        let host = ExtensionHost(runsDirectory: directories.cache.appending(path: "extensions/runs"), sources: sources, log: log)
         let start = try BoardStart(
             configPath: config, environment: plainEnvironment, directories: directories, timeZone: timeZone, host: host, log: log,
             commandLine: { widgets in

@@ -16,11 +16,12 @@ import Glibc
         private let process = Process()
         private let input = Pipe()
 
-        init(certificate: String, key: String = "leaf.key") throws {
+        /// `script` (in `Fixtures/tls`) with the certificate, its key and `arguments`.
+        init(certificate: String, key: String = "leaf.key", script: String = "serve.py", arguments: [String] = []) throws {
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", certificates.appendingPathComponent("serve.py").path,
-                                 certificates.appendingPathComponent(certificate).path, certificates.appendingPathComponent(key).path]
+            process.arguments = ["python3", certificates.appendingPathComponent(script).path,
+                                 certificates.appendingPathComponent(certificate).path, certificates.appendingPathComponent(key).path] + arguments
             process.standardInput = input
             process.standardOutput = output
             try process.run()

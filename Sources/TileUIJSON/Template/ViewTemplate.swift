@@ -25,9 +25,12 @@ public struct ViewTemplate: Hashable, Sendable {
     public static let maximumNodes = 5_000
 
     let root: Node
+    /// The template as written.
+    public let source: String
 
     /// Reads `source`, a view tree in JSON; an error names the line and column in `source`.
     public init(_ source: String) throws(TemplateError) {
+        self.source = source
         let json: JSONValue
         do {
             json = try JSONValue(parsing: source)

@@ -34,7 +34,8 @@ def answer(connection):
         connection.close()
 
 
-def main():
+def main(answer=answer):
+    """Serves TLS on a free port, each connection answered by `answer` on a thread of its own."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(sys.argv[1], sys.argv[2])
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -56,4 +57,5 @@ def main():
     sys.stdin.read()
 
 
-main()
+if __name__ == "__main__":
+    main()

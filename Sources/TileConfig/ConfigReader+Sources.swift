@@ -1,0 +1,141 @@
+import FoundationEssentials
+import TOML
+import TileExtensions
+import TileKit
+import TileUIJSON
+
+extension ConfigReader {
+    /// The keys of a `source = { … }` table.
+    static let sourceKeys = ["url", "headers", "command", "every", "format", "timeout"]
+
+    /// A `[[widget]]` with a `source`: a widget declared in the config alone (docs/configuration.md,
+    /// "Widgets without a program"). Its `view` is one template for every family, or a table of
+    /// templates by family; a mistake in a template is named with its line and column in the file.
+    func readSourceWidget(_ table: TOMLTable, kind: String, at path: [String], directory: String, _ context: Context) throws(ConfigError) -> WidgetDeclaration {
+        let sourcePath = path + ["source"]
+        guard let sourceTable = table["source"]!.table else {
+            throw context.mismatch(at: sourcePath, expected: "a table like { url = \"https://…\", every = \"5m\" }", found: table["source"]!)
+        }
+        let keys = try context.entries(of: sourceTable, at: sourcePath, allowed: Self.sourceKeys).map(\.key)
+        var declaration = WidgetDeclaration(kind: kind, command: [], directory: directory)
+        var source: DataSource
+        switch (sourceTable["url"], sourceTable["command"]) {
+        case (let url?, nil):
+            guard let text = url.string, let parsed = URL(string: text), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw context.mismatch(at: sourcePath + ["url"], expected: "an http or https URL", found: url)
+            }
+            var headers: [String: String] = [:]
+            if let headerValue = sourceTable["headers"] {
+                guard let headerTable = headerValue.table else {
+                    throw context.mismatch(at: sourcePath + ["headers"], expected: "a table of header names and values", found: headerValue)
+                }
+                for name in headerTable.keys {
+                    let value = headerTable[name]!
+                    guard let text = value.string, !text.contains("\n"), !text.contains("\r"), !name.isEmpty,
+                          name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) else {
+                        throw context.mismatch(at: sourcePath + ["headers", name], expected: "a header value on one line (secrets as ${VARIABLE})", found: value)
+                    }
+                    headers[name] = text
+                }
+            }
+            source = DataSource(origin: .url(text, headers: headers))
+        case (nil, let command?):
+            if sourceTable["headers"] != nil { throw context.error(at: sourcePath + ["headers"], "\(Context.display(sourcePath + ["headers"])): headers belong to a url source") }
+            declaration.command = try commandLine(command, at: sourcePath + ["command"], context)
+            try checkTrust(of: declaration, at: sourcePath + ["command"], context)
+            source = DataSource(origin: .command)
+        default:
+            throw context.error(at: sourcePath, "\(Context.display(sourcePath)): give either url or command")
+        }
+        for key in keys {
+            let value = sourceTable[key]!
+            switch key {
+            case "every", "timeout":
+                guard let seconds = Self.seconds(value), seconds >= (key == "every" ? 1 : 0.1), seconds <= 7 * 86_400 else {
+                    throw context.mismatch(at: sourcePath + [key], expected: "a duration like \"30s\", \"5m\" or \"2h\"", found: value)
+                }
+                if key == "every" { declaration.refresh = seconds } else { declaration.timeout = min(seconds, WidgetDeclaration.maximumTimeout) }
+            case "format":
+                guard let text = value.string, ["json", "text"].contains(text) else {
+                    throw context.mismatch(at: sourcePath + [key], expected: "\"json\" or \"text\"", found: value)
+                }
+                source.isText = text == "text"
+            default:
+                break
+            }
+        }
+        declaration.source = source
+        for key in try context.entries(of: table, at: path, allowed: Self.sourceWidgetKeys).map(\.key) {
+            let value = table[key]!
+            switch key {
+            case "title": declaration.title = try context.nonEmptyString(value, at: path + [key], expected: "a title")
+            case "description":
+                guard let text = value.string else { throw context.mismatch(at: path + [key], expected: "a sentence", found: value) }
+                declaration.summary = text
+            case "families": declaration.families = try families(value, at: path + [key], context)
+            case "link":
+                guard let text = value.string, URL(string: text)?.scheme != nil else {
+                    throw context.mismatch(at: path + [key], expected: "a URL a tap opens", found: value)
+                }
+                declaration.link = text
+            case "parameter": declaration.parameters = try parameters(value, at: path + [key], context)
+            default: break
+            }
+        }
+        guard let viewValue = table["view"] else {
+            throw context.error(at: path, "\(Context.display(path)): missing key 'view' (a view template in JSON, or a table of them by family)")
+        }
+        if let viewTable = viewValue.table {
+            for name in viewTable.keys {
+                let value = viewTable[name]!
+                guard let family = WidgetFamily(name: name) else {
+                    throw context.error(at: path + ["view", name], "\(Context.display(path + ["view", name])): not a family (\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")))")
+                }
+                declaration.views[family] = try template(value, at: path + ["view", name], context)
+            }
+            let given = Set(declaration.views.keys)
+            if table["families"] == nil { declaration.families = WidgetFamily.allCases.filter(given.contains) }
+            if let missing = declaration.families.first(where: { !given.contains($0) }) {
+                throw context.error(at: path + ["view"], "\(Context.display(path + ["view"])): no view for the \(missing.shortName) family, which 'families' lists")
+            }
+        } else {
+            let template = try template(viewValue, at: path + ["view"], context)
+            for family in declaration.families { declaration.views[family] = template }
+        }
+        return declaration
+    }
+
+    /// The keys of a `[[widget]]` table that has a `source`.
+    static let sourceWidgetKeys = ["kind", "source", "view", "title", "description", "families", "link", "parameter"]
+
+    /// A view template; its errors are placed in the file: the string's start plus the line and
+    /// column within the template.
+    private func template(_ value: TOMLValue, at path: [String], _ context: Context) throws(ConfigError) -> ViewTemplate {
+        guard let text = value.string else { throw context.mismatch(at: path, expected: "a view template: JSON in a string", found: value) }
+        do {
+            return try ViewTemplate(text)
+        } catch {
+            let (line, column) = contentStart(of: value)
+            return try { () throws(ConfigError) -> ViewTemplate in
+                throw ConfigError(
+                    file: context.file, line: line + error.line - 1, column: error.line == 1 ? column + error.column - 1 : error.column,
+                    message: "\(Context.display(path)): \(error.message)")
+            }()
+        }
+    }
+
+    /// Where a string value's text starts in the file: after its quotes, and after the line break
+    /// that a multi-line string may open with.
+    private func contentStart(of value: TOMLValue) -> (line: Int, column: Int) {
+        let start = value.position
+        let offset = start.offset
+        let opening = bytes[offset...].prefix(3)
+        if opening.count == 3, opening.allSatisfy({ $0 == opening.first }) {
+            let after = offset + 3
+            if after < bytes.count, bytes[after] == 0x0A { return (start.line + 1, 1) }
+            if after + 1 < bytes.count, bytes[after] == 0x0D, bytes[after + 1] == 0x0A { return (start.line + 1, 1) }
+            return (start.line, start.column + 3)
+        }
+        return (start.line, start.column + 1)
+    }
+}

@@ -1,0 +1,61 @@
+import FoundationEssentials
+import TileKit
+
+/// Where a config-declared widget's data comes from (`source = { … }` in a `[[widget]]`): a URL
+/// fetched with a GET, or the standard output of the widget's `command`; read as JSON, or as
+/// text with `format = "text"` (then `.data` is the text and `.lines` its lines).
+public struct DataSource: Sendable, Hashable {
+    public enum Origin: Sendable, Hashable {
+        /// A GET of `url`; header values may name environment variables as `${NAME}`, read at
+        /// each fetch and never written anywhere.
+        case url(String, headers: [String: String])
+        /// The declaration's `command`, run as a text widget's is.
+        case command
+    }
+
+    public var origin: Origin
+    public var isText: Bool
+
+    public init(origin: Origin, isText: Bool = false) {
+        self.origin = origin
+        self.isText = isText
+    }
+
+    /// `value` with each `${NAME}` replaced by the variable's value in `environment`; throws
+    /// naming the first variable that is not set.
+    public static func expand(_ value: String, environment: [String: String]) throws(ExtensionError) -> String {
+        var output = ""
+        var rest = Substring(value)
+        while let start = rest.firstRange(of: "${") {
+            output += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else { return output + rest[start.lowerBound...] }
+            let name = String(rest[start.upperBound..<end])
+            guard let variable = environment[name], !variable.isEmpty else {
+                throw ExtensionError("the environment variable \(name) is not set (the source's headers name it)")
+            }
+            output += variable
+            rest = rest[rest.index(after: end)...]
+        }
+        return output + rest
+    }
+
+    /// The names a header value reads from the environment, for `tiles check`.
+    public static func variables(in value: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(value)
+        while let start = rest.firstRange(of: "${"), let end = rest[start.upperBound...].firstIndex(of: "}") {
+            names.append(String(rest[start.upperBound..<end]))
+            rest = rest[rest.index(after: end)...]
+        }
+        return names
+    }
+
+    var fingerprint: String {
+        switch origin {
+        case .url(let url, let headers):
+            return "url:\(url):" + headers.keys.sorted().map { "\($0)=\(headers[$0]!)" }.joined(separator: ",") + ":\(isText)"
+        case .command:
+            return "command:\(isText)"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+"""The config-declared widgets' test server: python3 sources.py CERT KEY LOG
+
+Listens on 127.0.0.1 over TLS, prints its port on a line, and answers as a JSON API would:
+/price (an ETag, 304 when asked with it), /secret (401 without `Authorization: Bearer s3cret`),
+/broken (invalid JSON), /hostile (escape sequences and markup in the values), /error (500).
+Each request is appended to LOG as `PATH STATUS`. Exits when its standard input closes.
+"""
+import json
+import os
+import socket
+import ssl
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve  # noqa: E402
+
+PRICE = json.dumps({"name": "btc", "price": 91234.5, "change": -0.0213,
+                    "history": [3, 5, 4, 8], "rows": [{"k": "a", "v": 1}, {"k": "b", "v": 2}]})
+HOSTILE = json.dumps({"name": "\u001b]52;c;cHduZWQ=\u0007\u001b[2J", "price": "{{ $.data }}",
+                      "history": [{"Text": "injected"}], "rows": [{"k": "{\"Text\": \"x\"}", "v": "\u001b[31mred"}]})
+
+
+def reply(status, body=b"", headers=()):
+    reason = {200: "OK", 304: "Not Modified", 401: "Unauthorized", 404: "Not Found", 500: "Internal Server Error"}[status]
+    head = "HTTP/1.1 %d %s\r\nContent-Length: %d\r\nConnection: close\r\n" % (status, reason, len(body))
+    for name, value in headers:
+        head += "%s: %s\r\n" % (name, value)
+    return head.encode() + b"\r\n" + body
+
+
+def answer(connection, log):
+    try:
+        head = b""
+        while b"\r\n\r\n" not in head and len(head) < 65536:
+            data = connection.recv(4096)
+            if not data:
+                return
+            head += data
+        lines = head.decode("latin-1").split("\r\n")
+        path = lines[0].split(" ")[1]
+        fields = {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in lines[1:] if ":" in line}
+        json_type = (("Content-Type", "application/json"),)
+        if path == "/price":
+            if fields.get("if-none-match") == '"v1"':
+                status, response = 304, reply(304, headers=(("ETag", '"v1"'),))
+            else:
+                status, response = 200, reply(200, PRICE.encode(), json_type + (("ETag", '"v1"'),))
+        elif path == "/secret":
+            ok = fields.get("authorization") == "Bearer s3cret"
+            status = 200 if ok else 401
+            response = reply(200, PRICE.encode(), json_type) if ok else reply(401, b'{"message": "Bad credentials"}', json_type)
+        elif path == "/broken":
+            status, response = 200, reply(200, b'{"price": ', json_type)
+        elif path == "/hostile":
+            status, response = 200, reply(200, HOSTILE.encode(), json_type)
+        elif path == "/error":
+            status, response = 500, reply(500, b"oops")
+        else:
+            status, response = 404, reply(404)
+        with open(log, "a") as file:
+            file.write("%s %d\n" % (path, status))
+        connection.sendall(response)
+        connection.shutdown(socket.SHUT_RDWR)
+    except (ssl.SSLError, OSError):
+        pass
+    finally:
+        connection.close()
+
+
+if __name__ == "__main__":
+    log_file = sys.argv[3]
+    serve.main(lambda connection: answer(connection, log_file))

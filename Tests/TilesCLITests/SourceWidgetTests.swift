@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Widgets declared in the config alone (`source` and `view`), against a real HTTPS server on
+/// 127.0.0.1 with a test authority: JSON bound into the view, ETags, secrets from the
+/// environment, failures named, hostile values kept as text, template mistakes placed in the file.
+@Suite(.serialized) struct SourceWidgetTests {
+    static let view = #"""
+        view = '''
+        {"VStack": [
+          {"Text": "{{ .data.name | upper }} {{ .data.price | number 2 }}"},
+          {"Text": "{{ .data.change | percent 1 }}", "foregroundColor": "{{ if .data.change < 0 }}red{{ else }}green{{ end }}"},
+          {"ForEach": ".data.rows", "content": {"Text": "{{ .k }}={{ .v }}"}}
+        ]}
+        '''
+        """#
+
+    func declare(_ home: ExtensionHome, path: String, headers: String = "") throws {
+        try home.write("""
+            [[widget]]
+            kind = "price"
+            title = "Price"
+            families = ["small", "medium"]
+            source = { url = "https://localhost:\(server.port)\(path)", every = "1s"\(headers) }
+            \(Self.view)
+            """)
+    }
+
+    let server: NetworkFailureTests.TLSServer
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("sources-\(UUID().uuidString).log")
+
+    init() throws {
+        server = try NetworkFailureTests.TLSServer(certificate: "server.pem", key: "server.key", script: "sources.py", arguments: [log.path])
+    }
+
+    func render(_ home: ExtensionHome, environment extra: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        var environment = home.environment.merging(extra) { $1 }
+        environment["SSL_CERT_FILE"] = NetworkFailureTests.certificates.appendingPathComponent("ca.pem").path
+        return try runTiles(["render", "--widget", "price", "--family", "small"], environment: environment)
+    }
+
+    var requests: [String] { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+
+    @Test func aJSONSourceIsDrawnThroughItsTemplateAndRevalidatedWithItsETag() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try declare(home, path: "/price")
+        let first = try render(home)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("BTC 91,234.50") && first.stdout.contains("-2.1%") && first.stdout.contains("a=1") && first.stdout.contains("b=2"), "\(first.stdout)")
+        Thread.sleep(forTimeInterval: 1.2)
+        let second = try render(home)
+        #expect(second.stdout.contains("BTC 91,234.50"), "\(second.stdout)\(second.stderr)")
+        #expect(requests == ["/price 200", "/price 304"], "\(requests)")
+    }
+
+    @Test func aSecretComesFromTheEnvironmentByNameAndAFailureIsNamed() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try declare(home, path: "/secret", headers: #", headers = { Authorization = "Bearer ${PRICE_TOKEN}" }"#)
+        let granted = try render(home, environment: ["PRICE_TOKEN": "s3cret"])
+        #expect(granted.stdout.contains("BTC 91,234.50"), "\(granted.stdout)\(granted.stderr)")
+        #expect(!(try String(contentsOf: home.file, encoding: .utf8)).contains("s3cret"), "the secret is never written into the config")
+        let unset = try render(home)
+        #expect((unset.stdout + unset.stderr).contains("PRICE_TOKEN is not set"), "\(unset.stdout)\(unset.stderr)")
+        let refused = try render(home, environment: ["PRICE_TOKEN": "wrong"])
+        #expect((refused.stdout + refused.stderr).contains("Bad credentials"), "\(refused.stdout)\(refused.stderr)")
+    }
+
+    @Test func garbageAndServerErrorsAreNamedNotDrawn() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try declare(home, path: "/broken")
+        let broken = try render(home)
+        #expect((broken.stdout + broken.stderr).contains("invalid JSON"), "\(broken.stdout)\(broken.stderr)")
+        try declare(home, path: "/error")
+        let failed = try render(home)
+        #expect((failed.stdout + failed.stderr).contains("500"), "\(failed.stdout)\(failed.stderr)")
+    }
+
+    @Test func hostileValuesStayText() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try declare(home, path: "/hostile")
+        let result = try render(home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("\u{1B}]") && !result.stdout.contains("\u{1B}[2J") && !result.stdout.contains("\u{7}"), "\(result.stdout.debugDescription)")
+        #expect(result.stdout.contains("{{ $.data }}"), "a value is not a template: \(result.stdout)")
+    }
+
+    @Test func aTemplateMistakeIsNamedWithTheFilesLineAndColumn() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try home.write("""
+            [[widget]]
+            kind = "price"
+            source = { url = "https://localhost:1/x" }
+            view = '''
+            {"VStack": [
+              {"Text": "{{ .data.price | money }}"}
+            ]}
+            '''
+            """)
+        let result = try runTiles(["check", home.file.path], environment: home.environment)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("config.toml:6:13: widget[1].view: unknown function 'money'"), "\(result.stderr)")
+    }
+}

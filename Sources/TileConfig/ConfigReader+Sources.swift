@@ -79,6 +79,11 @@ extension ConfigReader {
                 }
                 declaration.link = text
             case "parameter": declaration.parameters = try parameters(value, at: path + [key], context)
+            case "alert":
+                let tables = try context.arrayOfTables(value, at: path + [key], expected: "[[widget.alert]] tables")
+                for (index, table) in tables.enumerated() {
+                    declaration.alerts.append(try trigger(table, at: path + [key, "\(index + 1)"], context))
+                }
             default: break
             }
         }
@@ -106,7 +111,44 @@ extension ConfigReader {
     }
 
     /// The keys of a `[[widget]]` table that has a `source`.
-    static let sourceWidgetKeys = ["kind", "source", "view", "title", "description", "families", "link", "parameter"]
+    static let sourceWidgetKeys = ["kind", "source", "view", "title", "description", "families", "link", "parameter", "alert"]
+
+    /// A `[[widget.alert]]` table: `when` (a condition), `for` (how long it must hold), `title`
+    /// and `body` (text with `{{ … }}`), `sound`.
+    private func trigger(_ table: TOMLTable, at path: [String], _ context: Context) throws(ConfigError) -> AlertTrigger {
+        _ = try context.entries(of: table, at: path, allowed: ["when", "for", "title", "body", "sound"])
+        guard let whenValue = table["when"], let when = whenValue.string else {
+            throw context.error(at: path, "\(Context.display(path)): missing key 'when' (a condition like \".data.cpu > 90\")")
+        }
+        guard let titleValue = table["title"], let titleText = titleValue.string, !titleText.isEmpty else {
+            throw context.error(at: path, "\(Context.display(path)): missing key 'title' (what the alert says)")
+        }
+        var lasting: TimeInterval = 0
+        if let value = table["for"] {
+            guard let seconds = Self.seconds(value), seconds >= 0, seconds <= 7 * 86_400 else {
+                throw context.mismatch(at: path + ["for"], expected: "a duration like \"2m\"", found: value)
+            }
+            lasting = seconds
+        }
+        var sound = false
+        if let value = table["sound"] {
+            guard let flag = value.bool else { throw context.mismatch(at: path + ["sound"], expected: "true or false", found: value) }
+            sound = flag
+        }
+        do {
+            let title = try StringTemplate(titleText)
+            let body = try table["body"].map { value throws(TemplateError) in try StringTemplate(value.string ?? "") }
+            return try AlertTrigger(condition: when, lasting: lasting, title: title, body: body, sound: sound)
+        } catch {
+            // Which of the three the mistake is in: the first that does not read.
+            let (key, value) = (try? StringTemplate(titleText)) == nil ? ("title", titleValue)
+                : (try? TemplateCondition(when)) == nil ? ("when", whenValue) : ("body", table["body"] ?? whenValue)
+            let (line, column) = contentStart(of: value)
+            throw ConfigError(
+                file: context.file, line: line + error.line - 1, column: error.line == 1 ? column + error.column - 1 : error.column,
+                message: "\(Context.display(path + [key])): \(error.message)")
+        }
+    }
 
     /// A view template; its errors are placed in the file: the string's start plus the line and
     /// column within the template.
@@ -116,11 +158,9 @@ extension ConfigReader {
             return try ViewTemplate(text)
         } catch {
             let (line, column) = contentStart(of: value)
-            return try { () throws(ConfigError) -> ViewTemplate in
-                throw ConfigError(
-                    file: context.file, line: line + error.line - 1, column: error.line == 1 ? column + error.column - 1 : error.column,
-                    message: "\(Context.display(path)): \(error.message)")
-            }()
+            throw ConfigError(
+                file: context.file, line: line + error.line - 1, column: error.line == 1 ? column + error.column - 1 : error.column,
+                message: "\(Context.display(path)): \(error.message)")
         }
     }
 

@@ -28,6 +28,8 @@ public final class ExtensionHost: Sendable {
     let sources: (any DataSourceFetching)?
     /// tiles' own environment, where a source's headers find the variables they name.
     let processEnvironment: [String: String]
+    /// When each `[[widget.alert]]` trigger's condition began to hold.
+    let triggers: TriggerMemory
 
     /// A host whose programs get `environment` besides tiles' own. With `runsDirectory` (the
     /// cache's `extensions/runs`), boards of one user run a widget's program once per refresh.
@@ -40,6 +42,7 @@ public final class ExtensionHost: Sendable {
         processEnvironment = ProcessInfo.processInfo.environment
         self.waitsForStreams = waitsForStreams
         self.shared = SharedRuns(directory: runsDirectory)
+        triggers = TriggerMemory(directory: runsDirectory.map { TilesDirectories.join(TilesDirectories.folder(of: $0.path), "triggers") })
         self.connections = SSHConnections(environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         self.log = log
     }

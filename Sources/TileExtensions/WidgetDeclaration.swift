@@ -47,6 +47,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
     public var views: [WidgetFamily: ViewTemplate] = [:]
     /// What a tap on a `source` widget opens.
     public var link: String?
+    /// The `[[widget.alert]]` triggers of a `source` widget, in order.
+    public var alerts: [AlertTrigger] = []
 
     /// The defaults of a `[[widget]]` table.
     public static let defaultRefresh: TimeInterval = 15 * 60
@@ -95,7 +97,8 @@ public struct WidgetDeclaration: Sendable, Hashable {
         }
         return ([kind, command.joined(separator: "\u{1F}"), format.rawValue, "\(refresh)", "\(timeout)", "\(listen)",
                  directory ?? "", families.map(\.rawValue).joined(separator: ","), host ?? "", source?.fingerprint ?? "", link ?? ""]
-                + views.keys.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue)=\(views[$0]!.source)" } + parameterText)
+                + views.keys.sorted { $0.rawValue < $1.rawValue }.map { "\($0.rawValue)=\(views[$0]!.source)" } + parameterText
+                + alerts.map { "alert:\($0.conditionText):\($0.lasting)" })
             .joined(separator: "\u{1E}")
     }
 }

@@ -105,4 +105,22 @@ import Testing
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("config.toml:6:13: widget[1].view: unknown function 'money'"), "\(result.stderr)")
     }
+
+    @Test func aTriggersBadConditionIsNamedWithItsPlace() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try home.write("""
+            [[widget]]
+            kind = "price"
+            source = { url = "https://localhost:1/x" }
+            view = '{"Text": "{{ .data.price }}"}'
+
+            [[widget.alert]]
+            when = ".data.price >> 9"
+            title = "high"
+            """)
+        let result = try runTiles(["check", home.file.path], environment: home.environment)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("config.toml:7:9: widget[1].alert[1].when: '>' is neither a path"), "\(result.stderr)")
+    }
 }

@@ -57,14 +57,44 @@ extension ExtensionHost {
         guard let template = declaration.views[context.family] else {
             throw ExtensionError("no view for the \(context.family.shortName) family")
         }
+        let scope = Self.scope(data: data, lines: lines, parameters: parameters, now: context.now, zone: SystemTimeZone.process)
         let view: JSONValue
         do {
-            view = try template.render(in: Self.scope(data: data, lines: lines, parameters: parameters, now: context.now, zone: SystemTimeZone.process))
+            view = try template.render(in: scope)
         } catch {
             throw ExtensionError("view: \(error)")
         }
         try ExtensionDrawing.checkView(view, "view")
-        let entry = ExtensionEntry(date: context.now, url: declaration.link, content: .view(view.jsonText))
-        return Timeline(entries: [entry], policy: .after(context.now.addingTimeInterval(declaration.refresh)))
+        var next = context.now.addingTimeInterval(declaration.refresh)
+        // A preview judges no trigger: it is not the widget's data on a board.
+        let alert = context.isPreview ? nil : judgeTriggers(of: declaration, parameters: parameters, in: scope, next: &next)
+        let entry = ExtensionEntry(date: context.now, url: declaration.link, content: .view(view.jsonText), alert: alert)
+        return Timeline(entries: [entry], policy: .after(next))
+    }
+
+    /// The alert of the first trigger whose condition has held for its time; remembers each
+    /// condition's rise and fall, and moves `next` up to when a held condition's time is up.
+    private func judgeTriggers(of declaration: WidgetDeclaration, parameters: [String: ParameterValue], in scope: TemplateScope, next: inout Date) -> WidgetAlert? {
+        let parameterText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "\u{1F}")
+        var alert: WidgetAlert?
+        for (index, trigger) in declaration.alerts.enumerated() {
+            let key = StableHash.hex([declaration.kind, parameterText, String(index), trigger.conditionText].joined(separator: "\u{1E}"))
+            guard trigger.condition.holds(in: scope) else {
+                triggers.fall(key)
+                continue
+            }
+            let since = triggers.rise(key, at: scope.now)
+            let due = since.addingTimeInterval(trigger.lasting)
+            guard due <= scope.now else {
+                next = min(next, due)
+                continue
+            }
+            if alert == nil {
+                alert = WidgetAlert(
+                    title: trigger.title.render(in: scope), body: trigger.body?.render(in: scope) ?? "", sound: trigger.sound,
+                    rise: "\(key)@\(since.timeIntervalSince1970)")
+            }
+        }
+        return alert
     }
 }

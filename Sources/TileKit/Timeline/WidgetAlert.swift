@@ -9,15 +9,20 @@ public struct WidgetAlert: Codable, Hashable, Sendable {
     public var body: String
     /// Whether the terminal's bell rings.
     public var sound: Bool
+    /// A trigger's rise that raised it (`[[widget.alert]]`): such an alert is given once per
+    /// rise, whichever entry carries it and whatever its text says by then; nil for a
+    /// program's alert, given once per entry.
+    public var rise: String?
 
     /// The longest title and body, in characters.
     public static let titleLimit = 100
     public static let bodyLimit = 300
 
-    public init(title: String, body: String = "", sound: Bool = false) {
+    public init(title: String, body: String = "", sound: Bool = false, rise: String? = nil) {
         self.title = Self.clean(title, limit: Self.titleLimit)
         self.body = Self.clean(body, limit: Self.bodyLimit)
         self.sound = sound
+        self.rise = rise
     }
 
     /// The most scalars a character keeps: an emoji's longest sequence is 10; a letter with

@@ -46,11 +46,13 @@ final class AlertCenter {
         if let leases { Self.forgetOldLeases(in: leases) }
     }
 
-    /// The key of an alert: the widget, its parameters, the entry's date and the alert's title,
-    /// so that every board of the user names it alike.
+    /// The key of an alert: the widget, its parameters, and the entry's date and the alert's
+    /// text (or a trigger's rise), so that every board of the user names it alike.
     static func key(kind: String, parameters: [String: ParameterValue], entryDate: Date, alert: WidgetAlert) -> String {
         let parameterText = parameters.keys.sorted().map { "\($0)=\(parameters[$0]!)" }.joined(separator: "\u{1F}")
-        let text = [kind, parameterText, String(entryDate.timeIntervalSince1970), alert.title, alert.body].joined(separator: "\u{1E}")
+        // A trigger's alert is one per rise of its condition, however its text changes.
+        let occasion = alert.rise.map { ["rise", $0] } ?? [String(entryDate.timeIntervalSince1970), alert.title, alert.body]
+        let text = ([kind, parameterText] + occasion).joined(separator: "\u{1E}")
         return StableHash.hex(text) + StableHash.hex(String(text.reversed()))
     }
 

@@ -4,7 +4,7 @@ import TileBase
 /// A string of a view template: text with `{{ value }}` and `{{ if condition }}…{{ else }}…{{ end }}`
 /// in it. What it makes is always text (or, for a string that is one value and nothing else, a
 /// number, a boolean or a list of numbers): data never becomes a view, a key or markup.
-struct StringTemplate: Hashable, Sendable {
+public struct StringTemplate: Hashable, Sendable {
     indirect enum Part: Hashable, Sendable {
         case text(String)
         case value(TemplateExpression)
@@ -17,7 +17,7 @@ struct StringTemplate: Hashable, Sendable {
     static func isTemplate(_ text: String) -> Bool { text.contains("{{") }
 
     /// Reads `text`; an error's line and column are counted within `text`.
-    init(_ text: String) throws(TemplateError) {
+    public init(_ text: String) throws(TemplateError) {
         var reader = Reader(text: text)
         let (parts, end) = try reader.parts()
         if let end { throw reader.error("'{{ \(end) }}' without an 'if'", at: reader.lastTagStart) }
@@ -25,7 +25,7 @@ struct StringTemplate: Hashable, Sendable {
     }
 
     /// The string for `scope`.
-    func render(in scope: TemplateScope) -> String {
+    public func render(in scope: TemplateScope) -> String {
         var output = ""
         Self.render(parts, in: scope, into: &output)
         return output

@@ -27,8 +27,8 @@ struct TemplateExpression: Hashable, Sendable {
 }
 
 /// A condition: an expression's truth (not null, false, 0, "" or empty), or two expressions
-/// compared.
-struct TemplateCondition: Hashable, Sendable {
+/// compared (an `If` node, `{{ if … }}`, a trigger's `when`).
+public struct TemplateCondition: Hashable, Sendable {
     enum Comparison: String, Hashable, Sendable, CaseIterable {
         case greaterOrEqual = ">=", lessOrEqual = "<=", equal = "==", notEqual = "!=", greater = ">", less = "<"
         case contains = "contains"
@@ -38,18 +38,29 @@ struct TemplateCondition: Hashable, Sendable {
     var left: TemplateExpression
     var comparison: (Comparison, TemplateExpression)?
 
-    static func == (a: TemplateCondition, b: TemplateCondition) -> Bool {
+    /// Reads a condition such as `.data.cpu > 90` or `not .data.up`.
+    public init(_ text: String) throws(TemplateError) {
+        self = try TemplateExpressionParser.condition(Substring(text))
+    }
+
+    init(negated: Bool, left: TemplateExpression, comparison: (Comparison, TemplateExpression)?) {
+        self.negated = negated
+        self.left = left
+        self.comparison = comparison
+    }
+
+    public static func == (a: TemplateCondition, b: TemplateCondition) -> Bool {
         a.negated == b.negated && a.left == b.left && a.comparison?.0 == b.comparison?.0 && a.comparison?.1 == b.comparison?.1
     }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(negated)
         hasher.combine(left)
         hasher.combine(comparison?.0)
         hasher.combine(comparison?.1)
     }
 
-    func holds(in scope: TemplateScope) -> Bool {
+    public func holds(in scope: TemplateScope) -> Bool {
         let value = left.evaluate(in: scope)
         guard let (comparison, rightExpression) = comparison else { return Self.truth(value) != negated }
         let right = rightExpression.evaluate(in: scope)

@@ -14,6 +14,7 @@ public enum BuiltinWidgets {
             + SystemWidget.configuration(services: services)._descriptors
             + CalendarWidget.configuration(services: services)._descriptors
             + TodoWidget.configuration(services: services)._descriptors
+            + MonitorWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

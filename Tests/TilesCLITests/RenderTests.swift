@@ -92,8 +92,9 @@ import Testing
                      "--param buttons=…", "choices: left (左), right (右)", "--param owner=…  Owner (string) default: apple"] {
             #expect(result.stdout.contains(text), "missing: \(text)")
         }
-        // Which widgets alert, and when: of the built-ins, the countdown, Commit and System.
-        #expect(result.stdout.components(separatedBy: "alerts: ").count - 1 == 3)
+        // Which widgets alert, and when: of the built-ins, the countdown, Commit, System and the monitor.
+        #expect(result.stdout.components(separatedBy: "alerts: ").count - 1 == 4)
+        #expect(result.stdout.contains("  alerts: when a site goes down, and when it is back up\n"))
         #expect(result.stdout.contains("  alerts: on a new commit, when alertOnNewCommit is on (off by default)\n"))
         #expect(result.stdout.contains("  alerts: when CPU or memory use rises past cpuAlert or memoryAlert (off by default), with the bell\n"))
         #expect(result.stdout.contains("countdown — 倒计时\n  距离每天某个时刻还有多久，每秒更新。\n  families: small, medium, inline\n  alerts: at its moment (下班 到了), with the bell\n"))

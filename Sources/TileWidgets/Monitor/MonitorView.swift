@@ -12,7 +12,8 @@ struct MonitorView: View {
     private var results: [MonitorRound.Result] { entry.round?.results ?? [] }
     private var upCount: Int { results.filter(\.isUp).count }
     private var headline: String {
-        guard entry.round != nil else { return entry.problem ?? "checking…" }
+        guard entry.round != nil else { return entry.problem == nil ? "checking…" : "not set up" }
+        if entry.isSample { return "sample" }
         let down = results.filter { !$0.isUp }
         return down.isEmpty ? "\(upCount)/\(results.count) up" : "\(down.map(\.site.name).joined(separator: ", ")) down"
     }
@@ -25,7 +26,7 @@ struct MonitorView: View {
     @ViewBuilder private var content: some View {
         switch family {
         case .accessoryInline:
-            Text("Monitor \(headline)")
+            Text("Monitor \(entry.problem ?? headline)")
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
                 Text(headline).bold().lineLimit(1)
@@ -39,6 +40,9 @@ struct MonitorView: View {
                     Text("Monitor").bold()
                     Spacer(minLength: 1)
                     Text(headline).lineLimit(1).foregroundColor(results.allSatisfy(\.isUp) ? .secondary : .red)
+                }
+                if let problem = entry.problem {
+                    Text(problem).foregroundColor(.secondary)
                 }
                 ForEach(Array(results.prefix(rows).enumerated()), id: \.offset) { _, result in
                     row(result)

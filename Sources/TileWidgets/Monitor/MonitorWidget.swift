@@ -23,6 +23,8 @@ public struct MonitorEntry: TimelineEntry, Hashable {
     /// What the sites parameter holds that is no site, or that it holds none.
     var problem: String?
     public var alert: WidgetAlert?
+    /// A made-up round for the gallery's preview, which says it is one.
+    var isSample = false
 }
 
 /// Checks every site at once (HTTP(S) through the one client, TCP by connecting), once for every
@@ -35,11 +37,20 @@ struct MonitorProvider: IntentTimelineProvider {
         MonitorEntry(date: context.now, round: nil, problem: nil)
     }
 
+    /// The gallery's preview: three made-up sites, the headline saying they are a sample.
     func snapshot(for configuration: MonitorIntent, in context: TimelineContext) async -> MonitorEntry {
-        MonitorEntry(date: context.now, round: nil, problem: "a preview checks no site")
+        let site = { (name: String, url: String) in MonitorSite(name: name, check: .http(url)) }
+        let results = [
+            MonitorRound.Result(site: site("web", "https://example.com"), latency: 84, status: 200, history: [90, 88, 95, 120, 86, 84]),
+            MonitorRound.Result(site: site("api", "https://api.example.com"), latency: 41, status: 200, history: [45, 40, 52, 47, 39, 41]),
+            MonitorRound.Result(site: MonitorSite(name: "db:5432", check: .tcp(host: "db", port: 5432)), reason: "refused", history: [3, 2, 3, nil, nil, nil]),
+        ]
+        return MonitorEntry(date: context.now, round: MonitorRound(checkedAt: context.now, results: results), problem: nil, isSample: true)
     }
 
     func timeline(for configuration: MonitorIntent, in context: TimelineContext) async throws -> Timeline<MonitorEntry> {
+        // `--offline` draws from sample data, as every network widget does, and says so.
+        if services.offline { return Timeline(entries: [await snapshot(for: configuration, in: context)], policy: .never) }
         let interval = TimeInterval(configuration.minutes * 60)
         let next = TimelineReloadPolicy.after(context.now.addingTimeInterval(interval))
         let (sites, rejected) = MonitorSite.parse(configuration.sites)

@@ -15,6 +15,7 @@ public enum BuiltinWidgets {
             + CalendarWidget.configuration(services: services)._descriptors
             + TodoWidget.configuration(services: services)._descriptors
             + MonitorWidget.configuration(services: services)._descriptors
+            + PrometheusWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

@@ -10,18 +10,23 @@ import Glibc
 @Suite struct NetworkFailureTests {
     static let certificates = repositoryRoot.appendingPathComponent("Tests/TileWidgetsTests/Fixtures/tls")
 
-    /// A local HTTPS server presenting `certificate` (`Fixtures/tls/serve.py`), on 127.0.0.1.
+    /// A test server of `Fixtures/tls` on 127.0.0.1 that prints its port on a line and stops when
+    /// its input closes: by default `serve.py`, HTTPS presenting `certificate`.
     final class TLSServer {
         let port: Int
         private let process = Process()
         private let input = Pipe()
 
-        /// `script` (in `Fixtures/tls`) with the certificate, its key and `arguments`.
-        init(certificate: String, key: String = "leaf.key", script: String = "serve.py", arguments: [String] = []) throws {
+        /// `script` with the certificate, its key and `arguments`.
+        convenience init(certificate: String, key: String = "leaf.key", script: String = "serve.py", arguments: [String] = []) throws {
+            try self.init(script: script, arguments: [certificates.appendingPathComponent(certificate).path, certificates.appendingPathComponent(key).path] + arguments)
+        }
+
+        /// `script` with `arguments`.
+        init(script: String, arguments: [String]) throws {
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", certificates.appendingPathComponent(script).path,
-                                 certificates.appendingPathComponent(certificate).path, certificates.appendingPathComponent(key).path] + arguments
+            process.arguments = ["python3", certificates.appendingPathComponent(script).path] + arguments
             process.standardInput = input
             process.standardOutput = output
             try process.run()
@@ -112,7 +117,7 @@ func closedPort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-private extension FileHandle {
+extension FileHandle {
     /// The bytes up to the next newline (or the end), without it.
     func availableLine() -> [UInt8] {
         var line: [UInt8] = []

@@ -123,4 +123,23 @@ import Testing
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("config.toml:7:9: widget[1].alert[1].when: '>' is neither a path"), "\(result.stderr)")
     }
+
+    /// The three config-only examples are checked, and the public API's is drawn from a recorded
+    /// CoinGecko answer served over HTTPS.
+    @Test func theConfigOnlyExamplesCheckAndTheAPIExampleDraws() throws {
+        defer { server.stop() }
+        let folder = repositoryRoot.appendingPathComponent("examples/config-only")
+        let home = ExtensionHome()
+        for name in ["crypto-prices.toml", "sites.toml", "fleet.toml"] {
+            let checked = try runTiles(["check", folder.appendingPathComponent(name).path], environment: home.environment)
+            #expect(checked.status == 0 && checked.stdout.contains("ok"), "\(name): \(checked.stdout)\(checked.stderr)")
+        }
+        let example = try String(contentsOf: folder.appendingPathComponent("crypto-prices.toml"), encoding: .utf8)
+        try home.write(example.replacingOccurrences(of: "https://api.coingecko.com", with: "https://localhost:\(server.port)"))
+        var environment = home.environment
+        environment["SSL_CERT_FILE"] = NetworkFailureTests.certificates.appendingPathComponent("ca.pem").path
+        let medium = try runTiles(["render", "--widget", "crypto", "--family", "medium"], environment: environment)
+        #expect(medium.stdout.contains("$91,234.50") && medium.stdout.contains("-2.13%") && medium.stdout.contains("$3,012.07") && medium.stdout.contains("1.08%"),
+                "\(medium.stdout)\(medium.stderr)")
+    }
 }

@@ -1,7 +1,7 @@
 """The config-declared widgets' test server: python3 sources.py CERT KEY LOG
 
 Listens on 127.0.0.1 over TLS, prints its port on a line, and answers as a JSON API would:
-/price (an ETag, 304 when asked with it), /secret (401 without `Authorization: Bearer s3cret`),
+/price (an ETag, 304 when asked with it), CoinGecko's simple price (recorded), /secret (401 without `Authorization: Bearer s3cret`),
 /broken (invalid JSON), /hostile (escape sequences and markup in the values), /error (500).
 Each request is appended to LOG as `PATH STATUS`. Exits when its standard input closes.
 """
@@ -16,6 +16,8 @@ import serve  # noqa: E402
 
 PRICE = json.dumps({"name": "btc", "price": 91234.5, "change": -0.0213,
                     "history": [3, 5, 4, 8], "rows": [{"k": "a", "v": 1}, {"k": "b", "v": 2}]})
+# CoinGecko's /api/v3/simple/price?ids=bitcoin,ethereum&vs_currencies=usd&include_24hr_change=true, as recorded.
+COINGECKO = '{"bitcoin":{"usd":91234.5,"usd_24h_change":-2.1345},"ethereum":{"usd":3012.07,"usd_24h_change":1.0772}}'
 HOSTILE = json.dumps({"name": "\u001b]52;c;cHduZWQ=\u0007\u001b[2J", "price": "{{ $.data }}",
                       "history": [{"Text": "injected"}], "rows": [{"k": "{\"Text\": \"x\"}", "v": "\u001b[31mred"}]})
 
@@ -45,6 +47,8 @@ def answer(connection, log):
                 status, response = 304, reply(304, headers=(("ETag", '"v1"'),))
             else:
                 status, response = 200, reply(200, PRICE.encode(), json_type + (("ETag", '"v1"'),))
+        elif path.startswith("/api/v3/simple/price?"):
+            status, response = 200, reply(200, COINGECKO.encode(), json_type)
         elif path == "/secret":
             ok = fields.get("authorization") == "Bearer s3cret"
             status = 200 if ok else 401

@@ -38,6 +38,8 @@ class Services(http.server.BaseHTTPRequestHandler):
             body = {"results": [{"name": "上海", "latitude": 31.2, "longitude": 121.5}]}
         elif path == "/v1/forecast":
             body = {"current": {"temperature_2m": 28.1, "weather_code": 2}}
+        elif path == "/data":
+            body = {"n": 7}
         elif path.startswith("/repos/"):
             body = {"name": "main", "commit": {"sha": "0" * 40, "html_url": "https://github.com/apple/swift/commit/" + "0" * 40,
                     "commit": {"message": "Benchmark commit", "author": {"name": "Bench", "date": "2022-06-09T02:00:00Z"}}}}
@@ -129,6 +131,17 @@ fi
 if [ -e lamp-on ]; then state=true; word=on; else state=false; word=off; fi
 printf '{"entries":[{"view":{"Toggle":{"action":"power","isOn":%s,"label":{"Text":"lamp %s"}}}}],"policy":"never"}\\n' $state $word
 """
+
+
+def sources_config(url):
+    """Ten widgets declared with a `source` (hourly) and a monitor of ten sites (hourly)."""
+    widgets = "".join(
+        '[[widget]]\nkind = "feed%d"\nsource = { url = "%s/data?n=%d", every = "1h" }\nview = \'{"Text": "feed%d {{ .data.n }}"}\'\n\n'
+        % (n, url, n, n) for n in range(1, 11))
+    sites = " ".join("s%d=%s/data?site=%d" % (n, url, n) for n in range(1, 11))
+    tiles = "".join('[[page.tile]]\nwidget = "feed%d"\nfamily = "small"\n' % n for n in range(1, 11))
+    monitor = '[[page.tile]]\nwidget = "monitor"\nfamily = "large"\nparameters = { sites = "%s", minutes = 60 }\n' % sites
+    return widgets + "[[page]]\n" + tiles + monitor
 
 
 class Board:
@@ -350,6 +363,18 @@ def main():
         finally:
             board.close()
 
+        # Widgets declared in the config alone: ten sources and a monitor of ten sites, due hourly.
+        board = Board([good] * 3, config=sources_config(good))
+        try:
+            board.launch()
+            board.wait(lambda: "feed1 7" in board.screen(), 20, "the source widgets")
+            time.sleep(2)
+            cpu, woken = idle(board, IDLE_SECONDS)
+            results.setdefault("sources-idle-cpu", []).append(cpu)
+            results.setdefault("sources-idle-wake", []).append(woken)
+        finally:
+            board.close()
+
     print("tiles dashboard benchmark: %s, %d runs, %s s idle windows" % (BINARY, RUNS, IDLE_SECONDS))
     summary("exec to first complete frame (empty cache, no services)", results["first"], "ms", "<= 25 ms")
     summary("idle CPU, 30 s, nothing due", results["idle-cpu"], "%", "0 wake-ups")
@@ -365,6 +390,8 @@ def main():
     summary("program toggle: click to the program's answer on screen (wall)", results["press-answer"], "ms", "-")
     summary("idle CPU, board with a streaming widget printing nothing", results["ext-idle-cpu"], "%", "0")
     summary("idle wake-ups over 30 s with that streaming widget", results["ext-idle-wake"], "", "0")
+    summary("idle CPU, ten source widgets and a monitor of ten sites", results["sources-idle-cpu"], "%", "0")
+    summary("idle wake-ups over 30 s with them", results["sources-idle-wake"], "", "0")
 
 
 if __name__ == "__main__":

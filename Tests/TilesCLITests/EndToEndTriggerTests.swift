@@ -75,6 +75,43 @@ import Glibc
         #expect(restarted.count == 2, "a restart repeats no alert: \(restarted)")
     }
 
+    /// A source that starts sending garbage keeps its last good entry on the board, marked stale
+    /// with the reason.
+    @Test func garbageFromASourceKeepsTheLastGoodEntryMarkedStale() throws {
+        let home = try DashboardHome()
+        let folder = home.root.appendingPathComponent("config/tiles")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let value = folder.appendingPathComponent("value.json")
+        try #"{"cpu": 42}"#.write(to: value, atomically: true, encoding: .utf8)
+        let config = folder.appendingPathComponent("config.toml")
+        try """
+            [budget]
+            per_day = 1440
+            min_interval_minutes = 0
+
+            [[widget]]
+            kind = "cpu"
+            source = { command = ["cat", "./value.json"], every = "1s" }
+            view = '{"Text": "cpu {{ .data.cpu }}"}'
+
+            [[page]]
+            [[page.tile]]
+            widget = "cpu"
+            family = "medium"
+
+            """.write(to: config, atomically: true, encoding: .utf8)
+        chmod(config.path, 0o600)
+        let server = try StubHTTPServer(routes: EndToEndTests.routes())
+        defer { server.stop() }
+        let board = try Board(home: home, server: server)
+        defer { board.close() }
+        try board.session.waitFor(timeout: 15, "the good entry") { $0.contains("cpu 42") }
+        try "{\"cpu\": ".write(to: value, atomically: true, encoding: .utf8)
+        try board.session.waitFor(timeout: 15, "the stale mark, the good entry kept") { screen in
+            screen.contains("cpu 42") && screen.contains("⚠") && screen.contains("invalid JSON")
+        }
+    }
+
     /// The history, polled until it holds `count` of the trigger's alerts (newest first).
     private func waitForAlerts(_ count: Int, _ alerts: () throws -> [String]) throws -> [String] {
         let deadline = Date().addingTimeInterval(10)

@@ -78,6 +78,23 @@ import Testing
         #expect((failed.stdout + failed.stderr).contains("500"), "\(failed.stdout)\(failed.stderr)")
     }
 
+    @Test func anOversizedAnswerIsRefusedAndATextSourceGivesItsLines() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try declare(home, path: "/big")
+        let big = try render(home)
+        #expect((big.stdout + big.stderr).contains("response too large"), "\(big.stdout)\(big.stderr)")
+        try home.write("""
+            [[widget]]
+            kind = "price"
+            families = ["small"]
+            source = { url = "https://localhost:\(server.port)/text", format = "text" }
+            view = '{"VStack": [{"Text": "{{ .lines[0] }}"}, {"Text": "{{ .lines | length }} lines"}, {"Text": "{{ if .data contains \\"users\\" }}has users{{ end }}"}]}'
+            """)
+        let text = try render(home)
+        #expect(text.stdout.contains("load 0.42") && text.stdout.contains("2 lines") && text.stdout.contains("has users"), "\(text.stdout)\(text.stderr)")
+    }
+
     @Test func hostileValuesStayText() throws {
         defer { server.stop() }
         let home = ExtensionHome()

@@ -2,7 +2,7 @@
 
 Listens on 127.0.0.1 over TLS, prints its port on a line, and answers as a JSON API would:
 /price (an ETag, 304 when asked with it), CoinGecko's simple price (recorded), /secret (401 without `Authorization: Bearer s3cret`),
-/broken (invalid JSON), /hostile (escape sequences and markup in the values), /error (500).
+/big (5 MiB), /text (two lines of text), /broken (invalid JSON), /hostile (escape sequences and markup in the values), /error (500).
 Each request is appended to LOG as `PATH STATUS`. Exits when its standard input closes.
 """
 import json
@@ -53,6 +53,10 @@ def answer(connection, log):
             ok = fields.get("authorization") == "Bearer s3cret"
             status = 200 if ok else 401
             response = reply(200, PRICE.encode(), json_type) if ok else reply(401, b'{"message": "Bad credentials"}', json_type)
+        elif path == "/big":
+            status, response = 200, reply(200, b'{"pad": "' + b"x" * (5 << 20) + b'"}', json_type)
+        elif path == "/text":
+            status, response = 200, reply(200, b"load 0.42\nusers 3\n", (("Content-Type", "text/plain"),))
         elif path == "/broken":
             status, response = 200, reply(200, b'{"price": ', json_type)
         elif path == "/hostile":

@@ -10,36 +10,14 @@ import Glibc
 /// board started again on the same state repeats none.
 @Suite(.serialized) struct EndToEndTriggerTests {
     @Test func aThresholdAlertsOncePerRiseAndNotAgainAfterARestart() throws {
-        let home = try DashboardHome()
-        let folder = home.root.appendingPathComponent("config/tiles")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let value = folder.appendingPathComponent("value.json")
-        func set(_ cpu: Int) throws { try #"{"cpu": \#(cpu), "host": "web-1"}"#.write(to: value, atomically: true, encoding: .utf8) }
-        try set(50)
-        let config = folder.appendingPathComponent("config.toml")
-        try """
-            [budget]
-            per_day = 1440
-            min_interval_minutes = 0
-
-            [[widget]]
-            kind = "cpu"
-            source = { command = ["cat", "./value.json"], every = "1s" }
-            view = '{"Text": "cpu {{ .data.cpu }}"}'
-
+        let (home, value) = try Self.home(family: "small", alert: """
             [[widget.alert]]
             when = ".data.cpu > 90"
             title = "{{ .data.host }} is hot"
             body = "cpu {{ .data.cpu }}"
-
-            [[page]]
-            [[page.tile]]
-            id = "cpu"
-            widget = "cpu"
-            family = "small"
-
-            """.write(to: config, atomically: true, encoding: .utf8)
-        chmod(config.path, 0o600)
+            """)
+        func set(_ cpu: Int) throws { try #"{"cpu": \#(cpu), "host": "web-1"}"#.write(to: value, atomically: true, encoding: .utf8) }
+        try set(50)
         let server = try StubHTTPServer(routes: EndToEndTests.routes())
         defer { server.stop() }
         let environment = home.environment(serviceURL: server.baseURL)
@@ -78,11 +56,25 @@ import Glibc
     /// A source that starts sending garbage keeps its last good entry on the board, marked stale
     /// with the reason.
     @Test func garbageFromASourceKeepsTheLastGoodEntryMarkedStale() throws {
+        let (home, value) = try Self.home(family: "medium")
+        try #"{"cpu": 42}"#.write(to: value, atomically: true, encoding: .utf8)
+        let server = try StubHTTPServer(routes: EndToEndTests.routes())
+        defer { server.stop() }
+        let board = try Board(home: home, server: server)
+        defer { board.close() }
+        try board.session.waitFor(timeout: 15, "the good entry") { $0.contains("cpu 42") }
+        try "{\"cpu\": ".write(to: value, atomically: true, encoding: .utf8)
+        try board.session.waitFor(timeout: 15, "the stale mark, the good entry kept") { screen in
+            screen.contains("cpu 42") && screen.contains("⚠") && screen.contains("invalid JSON")
+        }
+    }
+
+    /// A home whose board is one tile of a `cpu` widget reading `value.json` every second, with
+    /// `alert` under its declaration; returns the home and the value's file.
+    static func home(family: String, alert: String = "") throws -> (DashboardHome, URL) {
         let home = try DashboardHome()
         let folder = home.root.appendingPathComponent("config/tiles")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let value = folder.appendingPathComponent("value.json")
-        try #"{"cpu": 42}"#.write(to: value, atomically: true, encoding: .utf8)
         let config = folder.appendingPathComponent("config.toml")
         try """
             [budget]
@@ -94,22 +86,17 @@ import Glibc
             source = { command = ["cat", "./value.json"], every = "1s" }
             view = '{"Text": "cpu {{ .data.cpu }}"}'
 
+            \(alert)
+
             [[page]]
             [[page.tile]]
+            id = "cpu"
             widget = "cpu"
-            family = "medium"
+            family = "\(family)"
 
             """.write(to: config, atomically: true, encoding: .utf8)
         chmod(config.path, 0o600)
-        let server = try StubHTTPServer(routes: EndToEndTests.routes())
-        defer { server.stop() }
-        let board = try Board(home: home, server: server)
-        defer { board.close() }
-        try board.session.waitFor(timeout: 15, "the good entry") { $0.contains("cpu 42") }
-        try "{\"cpu\": ".write(to: value, atomically: true, encoding: .utf8)
-        try board.session.waitFor(timeout: 15, "the stale mark, the good entry kept") { screen in
-            screen.contains("cpu 42") && screen.contains("⚠") && screen.contains("invalid JSON")
-        }
+        return (home, folder.appendingPathComponent("value.json"))
     }
 
     /// The history, polled until it holds `count` of the trigger's alerts (newest first).

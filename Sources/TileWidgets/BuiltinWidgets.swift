@@ -16,6 +16,10 @@ public enum BuiltinWidgets {
             + TodoWidget.configuration(services: services)._descriptors
             + MonitorWidget.configuration(services: services)._descriptors
             + PrometheusWidget.configuration(services: services)._descriptors
+            + ClockWidget.configuration(services: services)._descriptors
+            + DiskWidget.configuration(services: services)._descriptors
+            + BatteryWidget.configuration(services: services)._descriptors
+            + LinksWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

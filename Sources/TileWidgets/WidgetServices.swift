@@ -24,6 +24,8 @@ public final class WidgetServices: Sendable {
     let store: SharedStore?
     /// Reads this machine for the `system` widget: `/proc`, or `TILES_PROC_ROOT`'s directory.
     let systemSampler: SystemSampler
+    /// Where the battery widget reads `class/power_supply`: `/sys`, or `TILES_SYS_ROOT`'s directory.
+    let sysRoot: String
     /// The `system` widget's readings of other machines, by host (each keeps its history).
     private let remoteSamplers = Mutex<[String: SystemSampler]>([:])
     /// Runs a command on another machine (the tiles command's ssh); nil where nothing can.
@@ -52,6 +54,7 @@ public final class WidgetServices: Sendable {
         self.remoteRun = remoteRun
         endpoints = ServiceEndpoints(settings: settings)
         for name in ServiceEndpoints.invalid(in: settings) { log("services: \(name): not an http(s) URL; the real service is used") }
+        sysRoot = environment["TILES_SYS_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys"
         systemSampler = SystemSampler(root: URL(filePath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
         githubToken = settings.githubToken
         self.offline = offline

@@ -36,7 +36,7 @@ extension EndToEndTests {
         let result = try runTiles(["reload"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
         #expect(result.status == 1)
         #expect(result.stderr == "tiles: no board is running\n")
-        let unknown = try runTiles(["reload", "clock"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
+        let unknown = try runTiles(["reload", "klock"], environment: home.environment(serviceURL: "http://127.0.0.1:9"))
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("widgets: qqsync, alipay, commit, countdown"))
     }

@@ -107,7 +107,7 @@ import Testing
             (["--board", "--width", "0", "--height", "30"], "--width 0 is out of range; give 1 to 1000 cells"),
             (["--board", "--width", "100", "--height", "100000"], "--height 100000 is out of range"),
             (["--board", "--width", "100", "--height=-3"], "--height -3 is out of range"),
-            (["--board", "--width", "80", "--height", "24", "--tiles", "clock"], "--tiles: unknown widget 'clock'; widgets: qqsync, alipay, commit"),
+            (["--board", "--width", "80", "--height", "24", "--tiles", "klock"], "--tiles: unknown widget 'klock'; widgets: qqsync, alipay, commit"),
             (["--board", "--width", "80", "--height", "24", "--tiles", "qqsync:huge"], "--tiles: unknown family 'huge'"),
             (["--board", "--widget", "qqsync", "--width", "80", "--height", "24"], "--board and --widget: choose one"),
             (["--board", "--width", "80", "--height", "24", "--param", "city=x"], "--param applies to --widget"),

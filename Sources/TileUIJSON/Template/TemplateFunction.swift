@@ -83,7 +83,7 @@ enum TemplateFunction: String, Hashable, Sendable, CaseIterable {
             return .string(TemplateText.grouped(number * 100, digits: digits ?? 0) + "%")
         case .bytes:
             guard let number = TemplateText.number(value) else { return value }
-            return .string(TemplateText.bytes(number))
+            return .string(ByteCount.text(number))
         case .relative:
             guard let date = TemplateText.date(value) else { return value }
             return .string(TemplateText.relative(date, now: scope.now))

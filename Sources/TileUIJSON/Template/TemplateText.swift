@@ -57,19 +57,6 @@ enum TemplateText {
         return (number < 0 && scaled > 0 ? "-" : "") + groupedText
     }
 
-    /// `1.5 KiB`: powers of 1024, one digit after the point below 10.
-    static func bytes(_ number: Double) -> String {
-        let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
-        var value = abs(number)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        let text = unit == 0 || value >= 10 ? String(Int(value.rounded())) : grouped(value, digits: 1)
-        return (number < 0 ? "-" : "") + text + " " + units[unit]
-    }
-
     /// `5 min ago`, `in 2 h`, `just now`: the largest whole unit.
     static func relative(_ date: Date, now: Date) -> String {
         let seconds = date.timeIntervalSince(now)

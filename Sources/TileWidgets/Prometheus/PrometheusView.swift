@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileBase
 import TileKit
 import TileUI
 
@@ -86,7 +87,7 @@ struct PrometheusView: View {
     private func value(_ value: Double?) -> String {
         guard let value else { return "–" }
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "+Inf" : "-Inf") }
-        if entry.unit == "bytes" { return Self.bytes(value) }
+        if entry.unit == "bytes" { return ByteCount.text(value) }
         return Self.number(value) + entry.unit
     }
 
@@ -106,16 +107,5 @@ struct PrometheusView: View {
             if !fraction.isEmpty { text += "." + fraction }
         }
         return (value < 0 && scaled > 0 ? "-" : "") + text
-    }
-
-    static func bytes(_ value: Double) -> String {
-        let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
-        var size = abs(value)
-        var unit = 0
-        while size >= 1024, unit < units.count - 1 {
-            size /= 1024
-            unit += 1
-        }
-        return (value < 0 ? "-" : "") + number(size) + " " + units[unit]
     }
 }

@@ -13,7 +13,7 @@ import Testing
         defer { untrusted.stop() }
         let closed = try closedPort()
         let sites = [
-            "api=https://localhost:\(good.port)/price", "broken=https://localhost:\(good.port)/error",
+            "api=https://localhost:\(good.port)/price", "slow=https://localhost:\(good.port)/slow", "broken=https://localhost:\(good.port)/error",
             "cert=https://127.0.0.1:\(untrusted.port)/", "gone=https://127.0.0.1:\(closed)/",
             "db=tcp://127.0.0.1:\(good.port)", "cache=tcp://127.0.0.1:\(closed)",
         ].joined(separator: " ")
@@ -25,6 +25,8 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         func line(_ name: String) -> String { lines.first { $0.contains("● \(name) ") || $0.contains("○ \(name) ") } ?? "" }
         #expect(result.stdout.contains("broken, cert, gone, cache down"), "\(result.stdout)")
+        let slowLatency = line("slow").split(separator: " ").dropLast().last.flatMap { Int($0) }
+        #expect(slowLatency.map { $0 >= 1_200 } == true, "a slow site is up, with its latency: \(line("slow"))")
         #expect(line("api").contains("● api") && line("api").contains(" ms"), "\(line("api"))")
         #expect(line("db").contains("● db") && line("db").contains(" ms"), "\(line("db"))")
         #expect(line("broken").contains("○ broken") && line("broken").contains("HTTP 500"), "\(line("broken"))")

@@ -78,6 +78,14 @@ import Testing
         #expect((failed.stdout + failed.stderr).contains("500"), "\(failed.stdout)\(failed.stderr)")
     }
 
+    @Test func aSlowAnswerWithinTheTimeIsDrawn() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        try declare(home, path: "/slow")
+        let slow = try render(home)
+        #expect(slow.stdout.contains("BTC 91,234.50"), "\(slow.stdout)\(slow.stderr)")
+    }
+
     @Test func anOversizedAnswerIsRefusedAndATextSourceGivesItsLines() throws {
         defer { server.stop() }
         let home = ExtensionHome()

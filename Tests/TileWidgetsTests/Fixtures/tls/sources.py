@@ -2,7 +2,7 @@
 
 Listens on 127.0.0.1 over TLS, prints its port on a line, and answers as a JSON API would:
 /price (an ETag, 304 when asked with it), CoinGecko's simple price (recorded), /secret (401 without `Authorization: Bearer s3cret`),
-/big (5 MiB), /text (two lines of text), /broken (invalid JSON), /hostile (escape sequences and markup in the values), /error (500).
+/slow (/price after 1.2 s), /big (5 MiB), /text (two lines of text), /broken (invalid JSON), /hostile (escape sequences and markup in the values), /error (500).
 Each request is appended to LOG as `PATH STATUS`. Exits when its standard input closes.
 """
 import json
@@ -10,6 +10,7 @@ import os
 import socket
 import ssl
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serve  # noqa: E402
@@ -53,6 +54,9 @@ def answer(connection, log):
             ok = fields.get("authorization") == "Bearer s3cret"
             status = 200 if ok else 401
             response = reply(200, PRICE.encode(), json_type) if ok else reply(401, b'{"message": "Bad credentials"}', json_type)
+        elif path == "/slow":
+            time.sleep(1.2)
+            status, response = 200, reply(200, PRICE.encode(), json_type)
         elif path == "/big":
             status, response = 200, reply(200, b'{"pad": "' + b"x" * (5 << 20) + b'"}', json_type)
         elif path == "/text":

@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "TilesCLITests",
             dependencies: ["tiles", "TestSupport", "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
-            exclude: ["Goldens", "Boards"]
+            exclude: ["Goldens", "Boards", "Fixtures"]
         ),
     ]
 )

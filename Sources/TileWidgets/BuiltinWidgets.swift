@@ -20,6 +20,7 @@ public enum BuiltinWidgets {
             + DiskWidget.configuration(services: services)._descriptors
             + BatteryWidget.configuration(services: services)._descriptors
             + LinksWidget.configuration(services: services)._descriptors
+            + WeatherWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

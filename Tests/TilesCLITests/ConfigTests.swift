@@ -94,7 +94,7 @@ struct ConfigHome {
             """)
         #expect(result.status == 2)
         #expect(result.stderr == home.error(
-            5, 1, "page[1].tile[2].widget: unknown widget 'qqsnyc' (did you mean 'qqsync'?); widgets: qqsync, alipay, commit, countdown, system, calendar, todo, monitor, prometheus, clock, disks, battery, links"))
+            5, 1, "page[1].tile[2].widget: unknown widget 'qqsnyc' (did you mean 'qqsync'?); widgets: qqsync, alipay, commit, countdown, system, calendar, todo, monitor, prometheus, clock, disks, battery, links, weather"))
     }
 
     @Test func anUnknownFamilyOrOneThatIsNotAStringListsTheFamilies() throws {

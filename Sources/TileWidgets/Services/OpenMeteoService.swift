@@ -11,7 +11,7 @@ public struct OpenMeteoService: Sendable {
     public var forecastURL: URL
     /// The geocoding API root, e.g. `https://geocoding-api.open-meteo.com`.
     public var geocodingURL: URL
-    private let fetcher: HTTPFetcher
+    let fetcher: HTTPFetcher
     private let cache: any GeocodeCache
 
     /// Creates a client sending requests through `fetcher` and remembering places in `cache`.

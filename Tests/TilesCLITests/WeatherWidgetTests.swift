@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// The weather widget against a local server answering as Open-Meteo does (its geocoding and a
+/// forecast with current, hourly and daily blocks, `Fixtures/open-meteo-forecast.json`).
+@Suite struct WeatherWidgetTests {
+    static let forecast = try! String(contentsOf: repositoryRoot.appendingPathComponent("Tests/TilesCLITests/Fixtures/open-meteo-forecast.json"), encoding: .utf8)
+
+    func render(_ family: String, geocoding: String = EndToEndTests.geocoding, city: String = "上海") throws -> (status: Int32, stdout: String, stderr: String) {
+        let server = try StubHTTPServer(routes: ["/v1/search": .json(geocoding), "/v1/forecast": .json(Self.forecast)])
+        defer { server.stop() }
+        let home = try DashboardHome()
+        return try runTiles(["render", "--widget", "weather", "--family", family, "--param", "city=\(city)"],
+                            environment: home.environment(serviceURL: server.baseURL))
+    }
+
+    @Test func theForecastIsDrawnNowForTheNextHoursAndTheWeek() throws {
+        let large = try render("large")
+        #expect(large.status == 0, "\(large.stderr)")
+        for text in ["上海", "↑06:31 ↓16:52", "小雨 H 16° L 10°", "17:00", "Sat", "Fri", "7° – 15°"] {
+            #expect(large.stdout.contains(text), "missing \(text): \(large.stdout)")
+        }
+        let lines = large.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("Sat") && $0.contains("10° – 16°") }, "today's low and high: \(large.stdout)")
+        let inline = try render("inline")
+        #expect(inline.stdout.contains("15° 上海"), "\(inline.stdout)")
+    }
+
+    @Test func aCityTheGeocoderDoesNotKnowIsNamed() throws {
+        let result = try render("medium", geocoding: #"{"generationtime_ms":0.3}"#, city: "Atlantis")
+        #expect((result.stdout + result.stderr).contains("city not found: Atlantis"), "\(result.stdout)\(result.stderr)")
+    }
+}

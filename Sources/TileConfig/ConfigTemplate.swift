@@ -3,8 +3,21 @@ import TileKit
 /// The commented starting file `tiles config init` writes: the built-in board, every other
 /// setting shown commented out with its default. docs/configuration.md describes each key.
 public enum ConfigTemplate {
-    /// The whole starting file.
+    /// The whole starting file, with the seed board.
     public static var text: String { settings + board }
+
+    /// The starting boards `tiles config init --board` offers.
+    public enum StartingBoard: String, CaseIterable, Sendable {
+        /// QQ Sync, Alipay and Commit: the seed tutorials' board, tiles' default.
+        case seed
+        /// The widgets kept on a screen all day: clock, weather, calendar, to-do, disks, links.
+        case daily
+    }
+
+    /// The whole starting file with `board`.
+    public static func text(board: StartingBoard) -> String {
+        settings + (board == .seed ? self.board : dailyBoard)
+    }
 
     /// Everything but the board.
     public static let settings = #"""
@@ -81,6 +94,60 @@ public enum ConfigTemplate {
         # parameters = { title = "下班", time = "18:00" }
         # [[page.tile.stack]]
         # widget = "qqsync"
+
+        """#
+
+    /// The daily board, for `tiles config init --board daily`.
+    public static let dailyBoard = #"""
+        # The board: pages of tiles, in order. Each tile is a widget in a family
+        # (small, medium, large, extraLarge, rectangular, circular, inline) with its parameters.
+        # `id` names a tile's cache and remembered family; `e` on the board edits parameters here.
+        # This is the daily board; `tiles config init --board seed --force` writes the seed board.
+        [[page]]
+
+        [[page.tile]]
+        id = "clock"
+        widget = "clock"
+        family = "medium"
+        parameters = { zones = "" }   # empty: the board's zone; add "Europe/London, America/New_York=NYC"
+
+        [[page.tile]]
+        id = "weather"
+        widget = "weather"
+        family = "medium"
+        parameters = { city = "上海" }
+
+        [[page.tile]]
+        id = "calendar"
+        widget = "calendar"
+        family = "medium"
+
+        [[page.tile]]
+        id = "todo"
+        widget = "todo"
+        family = "medium"
+
+        [[page.tile]]
+        id = "disks"
+        widget = "disks"
+        family = "small"
+        parameters = { alertPercent = 90 }
+
+        [[page.tile]]
+        id = "links"
+        widget = "links"
+        family = "small"
+        parameters = { links = "Debian=https://www.debian.org, Swift=https://www.swift.org, GitHub=https://github.com" }
+
+        # A site monitor and a Prometheus server's metrics, when you have them:
+        # [[page.tile]]
+        # widget = "monitor"
+        # family = "medium"
+        # parameters = { sites = "web=https://example.com db=tcp://localhost:5432" }
+        # [[page.tile]]
+        # widget = "prometheus"
+        # family = "large"
+        # parameters = { url = "http://localhost:9090", query = "node_load1", title = "load" }
 
         """#
 }

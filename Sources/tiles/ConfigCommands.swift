@@ -40,12 +40,16 @@ struct ConfigCommand: ParsableCommand {
             discussion: """
                 Examples:
                   tiles config init
+                  tiles config init --board daily
                   tiles config init --config ./tiles.toml --force
                 """
         )
 
         @Option(help: "Write this file instead of $XDG_CONFIG_HOME/tiles/config.toml.")
         var config: String?
+
+        @Option(help: "The starting board: seed (QQ Sync, Alipay, Commit; the default board) or daily (clock, weather, calendar, to-do, disks, links).")
+        var board: ConfigTemplate.StartingBoard = .seed
 
         @Flag(help: "Replace an existing file (kept as config.toml.bak beside it).")
         var force = false
@@ -63,10 +67,10 @@ struct ConfigCommand: ParsableCommand {
                 let backup = url.appendingPathExtension("bak")
                 let permissions = AtomicFile.permissions(atPath: url.path) ?? 0o644
                 try AtomicFile.write(previous, to: backup, permissions: permissions)
-                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644, followingLinks: true)
+                try AtomicFile.write(Data(ConfigTemplate.text(board: board).utf8), to: url, permissions: 0o644, followingLinks: true)
                 Console.print("wrote \(url.path) (the previous file is \(backup.lastPathComponent))")
             } else {
-                try AtomicFile.write(Data(ConfigTemplate.text.utf8), to: url, permissions: 0o644, followingLinks: true)
+                try AtomicFile.write(Data(ConfigTemplate.text(board: board).utf8), to: url, permissions: 0o644, followingLinks: true)
                 Console.print("wrote \(url.path)")
             }
         }
@@ -281,3 +285,5 @@ extension RunDashboard {
         }
     }
 }
+
+extension ConfigTemplate.StartingBoard: ExpressibleByArgument {}

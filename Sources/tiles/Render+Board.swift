@@ -72,7 +72,7 @@ extension Render {
     /// Puts `state` in edit mode as `E` does, and opens the gallery searched for `--gallery`
     /// with the preview the board would draw.
     private func showEditMode(_ state: inout DashboardState, widgets: [WidgetDescriptor], drawing: EnvironmentValues, now: Date) async throws {
-        let items = widgets.map { WidgetGallery.Item(kind: $0.kind, displayName: $0.displayName, description: $0.description, families: $0.supportedFamilies) }
+        let items = WidgetGallery.items(of: widgets)
         _ = state.update(.catalog(items))
         _ = state.update(.input(.key(.character("E"))))
         guard let search = gallery else { return }

@@ -213,4 +213,19 @@ struct ArrangeModeTests {
         #expect(text.contains("▸ 一言  quote"))
         #expect(text.contains("drawing a preview…"))
     }
+
+    @Test func theGalleryListsWidgetsUnderTheirGroupsAndTheHighlightSkipsTheHeadings() {
+        var gallery = WidgetGallery(items: [
+            WidgetGallery.Item(kind: "clock", displayName: "Clock", description: "time", families: [.systemSmall], group: "Information"),
+            WidgetGallery.Item(kind: "links", displayName: "Links", description: "bookmarks", families: [.systemSmall], group: "Information"),
+            WidgetGallery.Item(kind: "disks", displayName: "Disks", description: "file systems", families: [.systemSmall], group: "System"),
+        ])
+        #expect(gallery.rows.map(\.text) == ["Information", "Clock  clock", "Links  links", "System", "Disks  disks"])
+        #expect(gallery.rows.map(\.match) == [nil, 0, 1, nil, 2])
+        _ = gallery.handle(.down)
+        _ = gallery.handle(.down)
+        #expect(gallery.choice?.kind == "disks", "↓ moves from widget to widget, over the headings")
+        for key in "file".map({ Key.character($0) }) { _ = gallery.handle(key) }
+        #expect(gallery.rows.map(\.text) == ["System", "Disks  disks"], "a search keeps the heading of what it finds")
+    }
 }

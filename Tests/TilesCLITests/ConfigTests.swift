@@ -229,6 +229,16 @@ struct ConfigHome {
                 "--force keeps the replaced file as config.toml.bak")
     }
 
+    @Test func testConfigInitOffersTheDailyBoard() throws {
+        let home = ConfigHome()
+        let written = try runTiles(["config", "init", "--board", "daily"], environment: home.environment)
+        #expect(written.status == 0, "\(written.stderr)")
+        let check = try runTiles(["check"], environment: home.environment)
+        #expect(check.stdout == "\(home.defaultFile.path): ok — 1 page, 6 tiles (clock, weather, calendar, todo, disks, links)\n", "\(check.stderr)")
+        let wrong = try runTiles(["config", "init", "--board", "weekly", "--force"], environment: home.environment)
+        #expect(wrong.status != 0 && wrong.stderr.contains("seed") && wrong.stderr.contains("daily"), "\(wrong.stderr)")
+    }
+
     @Test func testRenderIgnoresABrokenConfig() throws {
         let home = ConfigHome()
         try FileManager.default.createDirectory(at: home.defaultFile.deletingLastPathComponent(), withIntermediateDirectories: true)

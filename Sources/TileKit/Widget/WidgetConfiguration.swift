@@ -89,6 +89,11 @@ extension WidgetConfiguration {
         modified { $0.computesLocally = true }
     }
 
+    /// Where edit mode's gallery lists the widget (a widget without one is the user's own).
+    public func category(_ category: WidgetCategory) -> ModifiedWidgetConfiguration {
+        modified { $0.category = category }
+    }
+
     /// When the widget alerts (entries with an `alert`), in a few words for `tiles list`.
     public func alerts(_ when: String) -> ModifiedWidgetConfiguration {
         modified { $0.alerts = when }

@@ -24,6 +24,8 @@ public struct WidgetDescriptor: Sendable {
     /// Whether the provider needs no service or program (`computedLocally()`): the first frame
     /// waits for its timeline instead of drawing its placeholder.
     public var computesLocally = false
+    /// Where edit mode's gallery lists it.
+    public var category = WidgetCategory.yourOwn
     /// When the widget alerts, for `tiles list` and the docs; nil when it never does.
     public var alerts: String?
     /// A parameter that, when set, makes the widget reach another machine (the `system` widget's
@@ -199,5 +201,18 @@ extension WidgetDescriptor {
         self.decodeEntries = { data in
             try JSONDecoder().decode([Entry].self, from: data).map(AnyTimelineEntry.init)
         }
+    }
+}
+
+/// The groups of edit mode's gallery, in the order it lists them.
+public enum WidgetCategory: String, CaseIterable, Sendable, Comparable {
+    case information = "Information"
+    case system = "System"
+    case developer = "Developer"
+    case seeds = "Seeds"
+    case yourOwn = "Your own"
+
+    public static func < (a: WidgetCategory, b: WidgetCategory) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }

@@ -131,9 +131,7 @@ final class ConfigApplier {
     }
 
     /// Every widget the board can place, for edit mode's gallery.
-    var galleryItems: [WidgetGallery.Item] {
-        options.widgets.map { WidgetGallery.Item(kind: $0.kind, displayName: $0.displayName, description: $0.description, families: $0.supportedFamilies) }
-    }
+    var galleryItems: [WidgetGallery.Item] { WidgetGallery.items(of: options.widgets) }
 
     /// The widget of `kind`, as the last applied file declares it.
     func widget(_ kind: String) -> WidgetDescriptor? {

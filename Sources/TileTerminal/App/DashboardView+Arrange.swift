@@ -113,7 +113,8 @@ extension DashboardView {
         let board = state.layout.area
         // As tall as the list or the chosen preview with its description needs.
         let previewRows = gallery.choice.map { $0.family.gridSize(in: state.sizeClass).rows } ?? 0
-        let size = Size(width: min(board.size.width, 110), height: min(board.size.height, max(gallery.matches.count + 7, previewRows + 11)))
+        let rows = gallery.rows
+        let size = Size(width: min(board.size.width, 110), height: min(board.size.height, max(rows.count + 7, previewRows + 11)))
         guard size.width >= 20, size.height >= 8 else { return }
         let box = Rect(x: board.minX + (board.size.width - size.width) / 2, y: board.minY + (board.size.height - size.height) / 2,
                        width: size.width, height: size.height)
@@ -136,12 +137,16 @@ extension DashboardView {
         if matches.isEmpty {
             canvas.write("no widget matches", x: list.minX, y: list.minY, clip: list, foreground: secondary, background: background)
         }
-        let first = max(0, min(gallery.highlighted - list.size.height / 2, matches.count - list.size.height))
-        for (row, index) in (first..<matches.count).prefix(max(0, list.size.height)).enumerated() {
-            let item = matches[index]
+        let highlightedRow = rows.firstIndex { $0.match == gallery.highlighted } ?? 0
+        let first = max(0, min(highlightedRow - list.size.height / 2, rows.count - list.size.height))
+        for (line, row) in rows[first...].prefix(max(0, list.size.height)).enumerated() {
+            // A group's name is a heading; its widgets are indented under it.
+            guard let index = row.match else {
+                canvas.write(row.text, x: list.minX, y: list.minY + line, clip: list, foreground: text, background: background, attributes: .underline)
+                continue
+            }
             let selected = index == gallery.highlighted
-            let line = (selected ? "▸ " : "  ") + item.displayName + "  " + item.kind
-            canvas.write(line, x: list.minX, y: list.minY + row, clip: list, foreground: selected ? text : secondary,
+            canvas.write((selected ? "▸ " : "  ") + row.text, x: list.minX, y: list.minY + line, clip: list, foreground: selected ? text : secondary,
                          background: background, attributes: selected ? .bold : [])
         }
         let detail = Rect(x: list.maxX + 2, y: y, width: content.maxX - list.maxX - 2, height: list.size.height)

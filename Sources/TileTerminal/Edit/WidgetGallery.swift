@@ -11,12 +11,15 @@ public struct WidgetGallery: Equatable, Sendable {
         public var displayName: String
         public var description: String
         public var families: [WidgetFamily]
+        /// The group the gallery lists it under (`Information`, `System`…).
+        public var group: String
 
-        public init(kind: String, displayName: String, description: String, families: [WidgetFamily]) {
+        public init(kind: String, displayName: String, description: String, families: [WidgetFamily], group: String = "") {
             self.kind = kind
             self.displayName = displayName
             self.description = description
             self.families = families
+            self.group = group
         }
 
         /// Whether `needle` (lowercased) is in the kind, display name or description.
@@ -46,7 +49,7 @@ public struct WidgetGallery: Equatable, Sendable {
         case closed
     }
 
-    /// Every widget, in the board's order (built-ins, then the file's).
+    /// Every widget, by group (as `items` come), then in the board's order.
     public let items: [Item]
     /// What has been typed to narrow the list.
     public private(set) var filter = LineEditor(text: "")
@@ -61,10 +64,28 @@ public struct WidgetGallery: Equatable, Sendable {
         self.items = items
     }
 
+    /// The gallery's items for `widgets`: by group, then in the board's order.
+    public static func items(of widgets: [WidgetDescriptor]) -> [Item] {
+        widgets.enumerated().sorted { ($0.element.category, $0.offset) < ($1.element.category, $1.offset) }.map(\.element).map {
+            Item(kind: $0.kind, displayName: $0.displayName, description: $0.description, families: $0.supportedFamilies, group: $0.category.rawValue)
+        }
+    }
+
     /// The widgets that match the filter, in order.
     public var matches: [Item] {
         let needle = filter.text.lowercased()
         return items.filter { $0.matches(needle) }
+    }
+
+    /// The list as drawn: a group's name before its first widget, then the widgets, each with
+    /// its index in `matches`.
+    public var rows: [(text: String, match: Int?)] {
+        var rows: [(text: String, match: Int?)] = []
+        for (index, item) in matches.enumerated() {
+            if !item.group.isEmpty, index == 0 || matches[index - 1].group != item.group { rows.append((item.group, nil)) }
+            rows.append((item.displayName + "  " + item.kind, index))
+        }
+        return rows
     }
 
     /// The highlighted widget and family; nil when nothing matches.

@@ -65,6 +65,7 @@ struct AlipayWidget {
         IntentConfiguration(kind: "alipay", intent: AlipayIntent.self, provider: AlipayProvider(services: services)) { entry in
             AlipayView(entry: entry)
         }
+        .category(.seeds)
         .configurationDisplayName("支付宝")
         .description("天气、日期、今日宜，以及常用功能的快捷按钮。")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline, .accessoryRectangular])

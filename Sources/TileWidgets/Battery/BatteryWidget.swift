@@ -119,6 +119,7 @@ struct BatteryWidget {
         StaticConfiguration(kind: "battery", provider: BatteryProvider(root: services.sysRoot, offline: services.offline)) { entry in
             BatteryView(entry: entry)
         }
+        .category(.system)
         .configurationDisplayName("Battery")
         .description("The battery's charge, whether it is charging, and the time left (from /sys/class/power_supply); a machine without one says so.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryInline])

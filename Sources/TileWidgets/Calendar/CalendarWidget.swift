@@ -174,6 +174,7 @@ struct CalendarWidget {
         StaticConfiguration(kind: "calendar", provider: CalendarProvider(timeZone: services.timeZone)) { entry in
             CalendarView(entry: entry)
         }
+        .category(.information)
         .configurationDisplayName("日历")
         .description("本月日历：今天、农历日与二十四节气，每天零点更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])

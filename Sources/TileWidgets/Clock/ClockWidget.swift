@@ -136,6 +136,7 @@ struct ClockWidget {
         IntentConfiguration(kind: "clock", intent: ClockIntent.self, provider: ClockProvider(boardZone: services.timeZone)) { entry in
             ClockView(entry: entry)
         }
+        .category(.information)
         .configurationDisplayName("Clock")
         .description("The time in one or several zones, 12 or 24 hours, big digits in the larger families; a wake-up a minute (a second with seconds).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])

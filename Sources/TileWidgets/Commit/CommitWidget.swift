@@ -93,6 +93,7 @@ struct CommitWidget {
         IntentConfiguration(kind: "commit", intent: CommitIntent.self, provider: CommitProvider(services: services)) { entry in
             CommitView(entry: entry)
         }
+        .category(.seeds)
         .configurationDisplayName("Commit")
         .description("The latest commit of a GitHub branch, checked every 5 minutes; ↻ checks now, a toggle switches to a second branch.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline])

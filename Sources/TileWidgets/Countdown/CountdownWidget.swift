@@ -152,6 +152,7 @@ struct CountdownWidget {
         ) { entry in
             CountdownView(entry: entry)
         }
+        .category(.information)
         .configurationDisplayName("倒计时")
         .description("距离每天某个时刻还有多久，每秒更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryInline])

@@ -160,6 +160,7 @@ struct DiskWidget {
         IntentConfiguration(kind: "disks", intent: DiskIntent.self, provider: DiskProvider(services: services)) { entry in
             DiskView(entry: entry)
         }
+        .category(.system)
         .configurationDisplayName("Disks")
         .description("The mounted file systems' use, fullest first, with a bar each; an alert when one fills past a line.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryInline])

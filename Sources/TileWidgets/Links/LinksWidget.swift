@@ -100,6 +100,7 @@ struct LinksWidget {
         IntentConfiguration(kind: "links", intent: LinksIntent.self, provider: LinksProvider(offline: services.offline)) { entry in
             LinksView(entry: entry)
         }
+        .category(.information)
         .configurationDisplayName("Links")
         .description("Bookmarks, each opened with f and its hint letter or a click.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])

@@ -142,6 +142,7 @@ struct MonitorWidget {
         IntentConfiguration(kind: "monitor", intent: MonitorIntent.self, provider: MonitorProvider(services: services)) { entry in
             MonitorView(entry: entry)
         }
+        .category(.developer)
         .configurationDisplayName("Monitor")
         .description("HTTP(S) and TCP checks of a list of sites: status, latency and the last checks; an alert when a site goes down and when it is back.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])

@@ -130,6 +130,7 @@ struct PrometheusWidget {
         IntentConfiguration(kind: "prometheus", intent: PrometheusIntent.self, provider: PrometheusProvider(services: services)) { entry in
             PrometheusView(entry: entry)
         }
+        .category(.system)
         .configurationDisplayName("Prometheus")
         .description("A PromQL query against a Prometheus server: the value, the series as rows (top N), and a chart of the last hour in the large families.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])

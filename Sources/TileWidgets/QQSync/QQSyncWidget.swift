@@ -75,6 +75,7 @@ struct QQSyncWidget {
         IntentConfiguration(kind: "qqsync", intent: QQSyncIntent.self, provider: QQSyncProvider(services: services)) { entry in
             QQSyncView(entry: entry)
         }
+        .category(.seeds)
         .configurationDisplayName("QQ同步助手")
         .description("每日一言与今天的日期；去分享 复制这句话，换一句 马上换一句。")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline, .accessoryRectangular, .accessoryCircular])

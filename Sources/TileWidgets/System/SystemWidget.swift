@@ -222,6 +222,7 @@ struct SystemWidget {
         IntentConfiguration(kind: "system", intent: SystemIntent.self, provider: SystemProvider(services: services)) { entry in
             SystemView(entry: entry)
         }
+        .category(.system)
         .configurationDisplayName("系统")
         .description("本机或另一台主机（host，经 ssh）的 CPU、内存、负载与网络，读自 /proc，每 10 秒更新。")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])

@@ -140,6 +140,7 @@ struct TodoWidget {
         IntentConfiguration(kind: "todo", intent: TodoIntent.self, provider: TodoProvider(store: services.store)) { entry in
             TodoView(entry: entry)
         }
+        .category(.information)
         .configurationDisplayName("待办")
         .description("A checklist kept in the shared store: tick items with their boxes, add with + 添加 (several at once, separated by ;), press an item's text to edit, delete or move it, j and k to page.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryInline])

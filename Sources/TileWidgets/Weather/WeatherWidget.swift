@@ -167,6 +167,7 @@ struct WeatherWidget {
         IntentConfiguration(kind: "weather", intent: WeatherIntent.self, provider: WeatherProvider(services: services)) { entry in
             WeatherView(entry: entry)
         }
+        .category(.information)
         .configurationDisplayName("Weather")
         .description("The weather in a city now, the next hours, a chart of the day and the week (Open-Meteo).")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])

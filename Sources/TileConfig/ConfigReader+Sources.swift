@@ -6,7 +6,7 @@ import TileUIJSON
 
 extension ConfigReader {
     /// The keys of a `source = { … }` table.
-    static let sourceKeys = ["url", "headers", "command", "every", "format", "timeout"]
+    static let sourceKeys = ["url", "headers", "command", "every", "format", "timeout", "token_file"]
 
     /// A `[[widget]]` with a `source`: a widget declared in the config alone (docs/configuration.md,
     /// "Widgets without a program"). Its `view` is one template for every family, or a table of
@@ -60,6 +60,15 @@ extension ConfigReader {
                     throw context.mismatch(at: sourcePath + [key], expected: "\"json\" or \"text\"", found: value)
                 }
                 source.isText = text == "text"
+            case "token_file":
+                guard let name = value.string, !name.isEmpty else {
+                    throw context.mismatch(at: sourcePath + [key], expected: "the path of a file holding a token (mode 600)", found: value)
+                }
+                let resolved = TokenReader.resolve(name, relativeTo: self.path ?? file, home: home)
+                if let problem = TokenReader.permissionProblem(resolved) {
+                    throw context.error(at: sourcePath + [key], "\(Context.display(sourcePath + [key])): \(problem)")
+                }
+                source.tokenFile = resolved
             default:
                 break
             }

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Widgets declared in the config alone (`source` and `view`), against a real HTTPS server on
 /// 127.0.0.1 with a test authority: JSON bound into the view, ETags, secrets from the
@@ -65,6 +68,22 @@ import Testing
         #expect((unset.stdout + unset.stderr).contains("PRICE_TOKEN is not set"), "\(unset.stdout)\(unset.stderr)")
         let refused = try render(home, environment: ["PRICE_TOKEN": "wrong"])
         #expect((refused.stdout + refused.stderr).contains("Bad credentials"), "\(refused.stdout)\(refused.stderr)")
+    }
+
+    @Test func aSecretComesFromATokenFileThatOnlyItsOwnerCanRead() throws {
+        defer { server.stop() }
+        let home = ExtensionHome()
+        let token = home.file.deletingLastPathComponent().appendingPathComponent("price-token")
+        try FileManager.default.createDirectory(at: token.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "s3cret\n".write(to: token, atomically: true, encoding: .utf8)
+        chmod(token.path, 0o600)
+        try declare(home, path: "/secret", headers: #", token_file = "price-token", headers = { Authorization = "Bearer ${token}" }"#)
+        let granted = try render(home)
+        #expect(granted.stdout.contains("BTC 91,234.50"), "\(granted.stdout)\(granted.stderr)")
+        chmod(token.path, 0o644)
+        let refused = try runTiles(["check", home.file.path], environment: home.environment)
+        #expect(refused.status == 2 && refused.stderr.contains("widget[1].source.token_file: the token file") && refused.stderr.contains("chmod 600"),
+                "\(refused.stderr)")
     }
 
     @Test func garbageAndServerErrorsAreNamedNotDrawn() throws {

@@ -31,9 +31,10 @@ extension ExtensionHost {
         switch source.origin {
         case .url(let url, let headers):
             guard let sources else { throw ExtensionError("sources are not fetched here") }
+            let variables = try source.variables(environment: processEnvironment)
             var resolved: [(String, String)] = []
             for name in headers.keys.sorted() {
-                resolved.append((name, try DataSource.expand(headers[name]!, environment: processEnvironment)))
+                resolved.append((name, try DataSource.expand(headers[name]!, environment: variables)))
             }
             body = try await sources.fetchSource(url: url, headers: resolved, freshFor: declaration.refresh, context: context)
         case .command:

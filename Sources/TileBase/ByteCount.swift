@@ -1,5 +1,5 @@
-/// A size in bytes as people read it: powers of 1024 (`B`, `KiB`, `MiB`…), one digit after the
-/// point below 100 (`1.5 KiB`, `38.0 GiB`, `250 GiB`). The one formatter of sizes in tiles.
+/// A size in bytes as people read it: powers of 1024 (`B`, `KiB`, `MiB`…), with one digit after
+/// the point until the number has three digits. The one formatter of sizes in tiles.
 public enum ByteCount {
     public static func text(_ bytes: Double) -> String {
         let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]

@@ -42,6 +42,20 @@ import Glibc
         return try runTiles(["render", "--widget", "price", "--family", "small"], environment: environment)
     }
 
+    /// `tiles check` of a `price` widget with `rest` after its source; it must fail with 2.
+    func check(_ rest: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let home = ExtensionHome()
+        try home.write("""
+            [[widget]]
+            kind = "price"
+            source = { url = "https://localhost:1/x" }
+            \(rest)
+            """)
+        let result = try runTiles(["check", home.file.path], environment: home.environment)
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        return result
+    }
+
     var requests: [String] { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
 
     @Test func aJSONSourceIsDrawnThroughItsTemplateAndRevalidatedWithItsETag() throws {
@@ -134,37 +148,25 @@ import Glibc
 
     @Test func aTemplateMistakeIsNamedWithTheFilesLineAndColumn() throws {
         defer { server.stop() }
-        let home = ExtensionHome()
-        try home.write("""
-            [[widget]]
-            kind = "price"
-            source = { url = "https://localhost:1/x" }
+        let result = try check("""
             view = '''
             {"VStack": [
               {"Text": "{{ .data.price | money }}"}
             ]}
             '''
             """)
-        let result = try runTiles(["check", home.file.path], environment: home.environment)
-        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("config.toml:6:13: widget[1].view: unknown function 'money'"), "\(result.stderr)")
     }
 
     @Test func aTriggersBadConditionIsNamedWithItsPlace() throws {
         defer { server.stop() }
-        let home = ExtensionHome()
-        try home.write("""
-            [[widget]]
-            kind = "price"
-            source = { url = "https://localhost:1/x" }
+        let result = try check("""
             view = '{"Text": "{{ .data.price }}"}'
 
             [[widget.alert]]
             when = ".data.price >> 9"
             title = "high"
             """)
-        let result = try runTiles(["check", home.file.path], environment: home.environment)
-        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("config.toml:7:9: widget[1].alert[1].when: '>' is neither a path"), "\(result.stderr)")
     }
 

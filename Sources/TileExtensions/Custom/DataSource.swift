@@ -61,17 +61,6 @@ public struct DataSource: Sendable, Hashable {
         return output + rest
     }
 
-    /// The names a header value reads from the environment, for `tiles check`.
-    public static func variables(in value: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(value)
-        while let start = rest.firstRange(of: "${"), let end = rest[start.upperBound...].firstIndex(of: "}") {
-            names.append(String(rest[start.upperBound..<end]))
-            rest = rest[rest.index(after: end)...]
-        }
-        return names
-    }
-
     var fingerprint: String {
         switch origin {
         case .url(let url, let headers):

@@ -91,25 +91,34 @@ struct ClockProvider: IntentTimelineProvider {
     /// The entries from `now`: each minute's for an hour, or with seconds the moments a
     /// ticking entry must be redone (a midnight, a change of offset), at most a day ahead.
     func entries(_ configuration: ClockIntent, from now: Date) -> [ClockEntry] {
+        // Read once for every entry of the timeline.
         let zones = self.zones(configuration)
         guard configuration.seconds else {
             let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60
-            return [entry(configuration, at: now)] + (1...60).map { entry(configuration, at: Date(timeIntervalSince1970: minute + Double($0) * 60)) }
+            let dates = [now] + (1...60).map { Date(timeIntervalSince1970: minute + Double($0) * 60) }
+            return dates.map { entry(configuration, zones: zones, at: $0) }
         }
-        let ends = zones.flatMap { [$0.zone.nextMidnight(after: now), $0.zone.nextTransition(after: now)].compactMap { $0 } }
+        let ends = zones.zones.flatMap { [$0.zone.nextMidnight(after: now), $0.zone.nextTransition(after: now)].compactMap { $0 } }
         let next = min(ends.min() ?? now.addingTimeInterval(86_400), now.addingTimeInterval(86_400))
-        return [entry(configuration, at: now), entry(configuration, at: next)]
+        return [now, next].map { entry(configuration, zones: zones, at: $0) }
     }
 
-    private func zones(_ configuration: ClockIntent) -> [ClockZone] {
-        let parsed = ClockZone.parse(configuration.zones).zones
-        return parsed.isEmpty ? [ClockZone(name: boardZone.identifier.split(separator: "/").last.map(String.init) ?? boardZone.identifier, zone: boardZone)] : parsed
+    /// The zones `configuration` names (the board's when it names none), and the words that name none.
+    private func zones(_ configuration: ClockIntent) -> (zones: [ClockZone], rejected: [String]) {
+        let parsed = ClockZone.parse(configuration.zones)
+        guard parsed.zones.isEmpty else { return parsed }
+        let name = boardZone.identifier.split(separator: "/").last.map(String.init) ?? boardZone.identifier
+        return ([ClockZone(name: name, zone: boardZone)], parsed.rejected)
     }
 
     func entry(_ configuration: ClockIntent, at date: Date) -> ClockEntry {
-        let rejected = ClockZone.parse(configuration.zones).rejected
+        entry(configuration, zones: zones(configuration), at: date)
+    }
+
+    private func entry(_ configuration: ClockIntent, zones parsed: (zones: [ClockZone], rejected: [String]), at date: Date) -> ClockEntry {
+        let rejected = parsed.rejected
         let boardOffset = boardZone.secondsFromGMT(for: date)
-        let rows = zones(configuration).map { zone in
+        let rows = parsed.zones.map { zone in
             let time = zone.zone.localTime(for: date)
             var sinceStart = time.hour * 3600 + time.minute * 60 + time.second
             if !configuration.hours24 { sinceStart %= 12 * 3600 }

@@ -103,7 +103,7 @@ struct WeatherView: View {
                 }
                 HStack(spacing: 1) {
                     Text(WeatherCode.symbol(forecast.code))
-                    Text(degrees(forecast.temperature)).font(.system(size: family == .systemSmall ? 24 : 24)).minimumScaleFactor(0.4).lineLimit(1)
+                    Text(degrees(forecast.temperature)).font(.system(size: 24)).minimumScaleFactor(0.4).lineLimit(1)
                     Spacer(minLength: 0)
                 }
                 HStack(spacing: 1) {

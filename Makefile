@@ -92,7 +92,9 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	@# After a source file is added to tiles, the example's first build can plan tiles' targets from
 	@# their previous file lists and fail to find the new file's declarations; a second build sees it.
-	$(SWIFT) build --package-path examples/swift-extension || $(SWIFT) build --package-path examples/swift-extension
+	@# After a file moved, the example's build folder names an input that is gone: start it afresh.
+	$(SWIFT) build --package-path examples/swift-extension || $(SWIFT) build --package-path examples/swift-extension \
+		|| { rm -rf examples/swift-extension/.build && $(SWIFT) build --package-path examples/swift-extension; }
 	@{ $(SWIFT) test 2>&1; echo $$? > $(TEST_LOG).status; } | tee $(TEST_LOG); \
 	status=$$(cat $(TEST_LOG).status); \
 	if [ "$$status" != 0 ]; then \

@@ -3,7 +3,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 export PATH := /opt/swift/usr/bin:$(PATH)
 # A crashing test must not wait for a key under a TTY (docs/platform.md).
 export SWIFT_BACKTRACE := enable=no
-DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata binutils
+DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata binutils libxml2-dev libical-dev
 # What only the tests need: jsonschema checks widget programs' output against docs/schema.
 TEST_DEBIAN_PACKAGES := python3-jsonschema tinyproxy lintian dpkg-dev openssh-server zsh fish prometheus
 # Variables that make a test run record golden files instead of checking them (`make golden`).
@@ -13,6 +13,9 @@ BENCH_SCRATCH := .build-bench
 DIST := dist
 DEB_SCRATCH := .build-deb
 RELEASE_SCRATCH := .build-release
+# Where the release build of tiles-parse (the feed and calendar parsers' helper) is made: apart,
+# since it links libxml2 and libical, and with them ICU, as shared objects (docs/design.md).
+HELPER_SCRATCH := .build-helper
 # The hand-written C ncursesw dashboard `make bench` runs beside tiles, when it is there (it lives
 # outside this repository: the project's shared folder beside the checkout).
 PERF_REFERENCE ?= ../shared/perf/dash_ncurses.c
@@ -40,11 +43,13 @@ STATIC_C_LIBS := $(CURDIR)/$(RELEASE_SCRATCH)/static-c-libs
 PREFIX ?= /usr/local
 DESTDIR ?=
 ROOT := $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
-# The binary install-files copies (`make install` builds it first; a test passes its own).
+# The binary install-files copies (`make install` builds it first; a test passes its own), and
+# the helper installed as libexec/tiles/tiles-parse (by default the one beside it).
 TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
+PARSE_BIN ?= $(dir $(TILES_BIN))tiles-parse
 # The documentation, laid out under share/doc/tiles as it is here, so that its links work.
 DOC_FILES := README.md $(sort $(wildcard docs/*.md docs/schema/*.json docs/gallery/*.svg))
-INSTALLED_FILES := bin/tiles share/man/man1/tiles.1 share/bash-completion/completions/tiles \
+INSTALLED_FILES := bin/tiles libexec/tiles/tiles-parse share/man/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish \
 	$(addprefix share/doc/tiles/,$(DOC_FILES))
 
@@ -147,6 +152,7 @@ release: deps
 	PKG_CONFIG_PATH=$(STATIC_C_LIBS) $(SWIFT) build -c release \
 		$$(if [ -e $(STATIC_C_LIBS)/static-executable ]; then echo "$(STATIC_EXECUTABLE_FLAGS)"; else echo "$(DYNAMIC_LIBC_FLAGS)"; fi) \
 		$(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
+	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(HELPER_SCRATCH) --product tiles-parse
 
 ## symbol-order: record the functions a board runs (under valgrind) into scripts/symbol-order.txt,
 ## which the release link places first; re-record after large changes (a stale list costs memory only)
@@ -157,17 +163,19 @@ symbol-order: release
 
 ## install: release build, then the binary, man page, completions and docs under $(PREFIX)
 install: release
-	@$(MAKE) --no-print-directory install-files TILES_BIN=$(RELEASE_SCRATCH)/release/tiles
+	@$(MAKE) --no-print-directory install-files TILES_BIN=$(RELEASE_SCRATCH)/release/tiles PARSE_BIN=$(HELPER_SCRATCH)/release/tiles-parse
 
 ## install-files: copy $(TILES_BIN) to $(PREFIX)/bin and the docs to $(PREFIX)/share/doc/tiles, and
 ## generate its man page and completions.
 ## tiles reads no files of its own at run time (themes and the starting config are built in).
 install-files:
 	@test -x "$(TILES_BIN)" || { echo "install-files: no executable at TILES_BIN=$(TILES_BIN); run make install" >&2; exit 2; }
-	install -d "$(ROOT)/bin" "$(ROOT)/share/man/man1" "$(ROOT)/share/bash-completion/completions" \
+	@test -x "$(PARSE_BIN)" || { echo "install-files: no executable at PARSE_BIN=$(PARSE_BIN); run make install" >&2; exit 2; }
+	install -d "$(ROOT)/bin" "$(ROOT)/libexec/tiles" "$(ROOT)/share/man/man1" "$(ROOT)/share/bash-completion/completions" \
 		"$(ROOT)/share/zsh/site-functions" "$(ROOT)/share/fish/vendor_completions.d"
 	@# Stripped: the debug information stays in the build folder's binary.
 	install -m 0755 -s "$(TILES_BIN)" "$(ROOT)/bin/tiles"
+	install -m 0755 -s "$(PARSE_BIN)" "$(ROOT)/libexec/tiles/tiles-parse"
 	@# The docs first: the man page and help name their installed paths.
 	install -d "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery"
 	for file in $(DOC_FILES); do install -m 0644 "$$file" "$(ROOT)/share/doc/tiles/$$file"; done
@@ -183,6 +191,7 @@ install-files:
 ## shared objects, so that Debian's security updates of them reach tiles
 release-shared: deps
 	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) $(RELEASE_FLAGS) --scratch-path $(DEB_SCRATCH) --product tiles
+	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(DEB_SCRATCH) --product tiles-parse
 
 ## deb: dist/tiles_VERSION-1_ARCH.deb from release-shared (VERSION is `tiles --version`)
 deb: release-shared
@@ -191,16 +200,16 @@ deb: release-shared
 ## dist: dist/tiles-VERSION-linux-MACHINE.tar.gz: the stripped binary, man page, completions and
 ## README, laid out as a prefix (copy bin/ and share/ into ~/.local, or run bin/tiles)
 dist: release
-	@sh scripts/package.sh dist $(RELEASE_SCRATCH)/release/tiles $(DIST)
+	@sh scripts/package.sh dist $(RELEASE_SCRATCH)/release/tiles $(DIST) $(HELPER_SCRATCH)/release/tiles-parse
 
 ## package-test: build both, check the .deb with lintian, run each unpacked binary on its own
 package-test: test-deps release release-shared
-	sh scripts/check_packages.sh $(DEB_SCRATCH)/release/tiles $(RELEASE_SCRATCH)/release/tiles $(DIST)
+	sh scripts/check_packages.sh $(DEB_SCRATCH)/release/tiles $(RELEASE_SCRATCH)/release/tiles $(DIST) $(HELPER_SCRATCH)/release/tiles-parse
 
 ## uninstall: remove exactly the files install put under $(PREFIX)
 uninstall:
 	rm -f $(addprefix "$(ROOT)/,$(addsuffix ",$(INSTALLED_FILES)))
-	-rmdir "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery" "$(ROOT)/share/doc/tiles/docs" "$(ROOT)/share/doc/tiles" 2>/dev/null
+	-rmdir "$(ROOT)/libexec/tiles" "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery" "$(ROOT)/share/doc/tiles/docs" "$(ROOT)/share/doc/tiles" 2>/dev/null
 
 clean:
-	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH) $(DEB_SCRATCH) $(DIST)
+	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH) $(HELPER_SCRATCH) $(DEB_SCRATCH) $(DIST)

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TilesSDK", targets: ["TilesSDK"]),
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
+        .executable(name: "tiles-parse", targets: ["tiles-parse"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,7 +44,7 @@ let package = Package(
         .target(
             name: "TileWidgets",
             dependencies: [
-                "TileBase", "TileUI", "TileKit", "CNetwork",
+                "TileBase", "TileUI", "TileKit", "TileExtensions", "CNetwork",
             ]
         ),
         // epoll and the system's OpenSSL for the HTTP client (docs/design.md, "The network").
@@ -67,6 +68,11 @@ let package = Package(
             ],
             plugins: ["BuildVersion"]
         ),
+        // The parsers that bring ICU with them as Debian builds them (libxml2, libical), in a
+        // process of their own that tiles runs (docs/design.md, "Parsers in a helper").
+        .executableTarget(name: "tiles-parse", dependencies: ["TileBase", "CLibXML2", "CLibical"]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibical", path: "Sources/CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         // Records the commit the binary is built from, for `tiles --version`.
         .plugin(name: "BuildVersion", capability: .buildTool(), path: "Plugins/BuildVersion"),
         .target(name: "TileUISamples", dependencies: ["TileUI"]),

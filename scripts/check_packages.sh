@@ -8,10 +8,12 @@ set -eu
 deb_binary=$1
 dist_binary=$2
 outdir=$3
+# tiles-parse for the tarball (the .deb's is beside its binary).
+dist_helper=$4
 fail() { echo "package-test: $*" >&2; exit 1; }
 
 deb=$(sh scripts/package.sh deb "$deb_binary" "$outdir")
-tarball=$(sh scripts/package.sh dist "$dist_binary" "$outdir")
+tarball=$(sh scripts/package.sh dist "$dist_binary" "$outdir" "$dist_helper")
 version=$("$dist_binary" --version)
 [ "$("$deb_binary" --version)" = "$version" ] || fail "the two builds are of other versions"
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || true)
@@ -25,14 +27,14 @@ lintian --fail-on error --display-level '>=warning' "$deb" > "$outdir/lintian.tx
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 dpkg-deb -x "$deb" "$scratch/root"
-for file in usr/bin/tiles usr/share/man/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
+for file in usr/bin/tiles usr/libexec/tiles/tiles-parse usr/share/man/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
   usr/share/zsh/vendor-completions/_tiles usr/share/fish/vendor_completions.d/tiles.fish usr/share/doc/tiles/copyright \
   usr/share/doc/tiles/docs/usage.md; do
   [ -f "$scratch/root/$file" ] || fail "$deb has no $file"
 done
 dpkg-deb -f "$deb" Version | grep -qx "$version-1" || fail "the package's version is not $version-1"
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libc6 libncursesw6 libssl3; do
+for library in libc6 libncursesw6 libssl3 libxml2 libical3; do
   case "$depends" in *"$library"*) ;; *) fail "the package does not depend on $library: $depends" ;; esac
 done
 
@@ -42,7 +44,7 @@ name=$(basename "$tarball" .tar.gz)
 listing=$(cd "$scratch/tarball/$name" && find . -type f | sort | tr '\n' ' ')
 # The binary, its man page and completions, the README, and the guides as `make install` lays them out.
 expected=$( {
-  printf '%s\n' ./README.md ./bin/tiles ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish \
+  printf '%s\n' ./README.md ./bin/tiles ./libexec/tiles/tiles-parse ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish \
     ./share/man/man1/tiles.1 ./share/zsh/site-functions/_tiles
   for file in README.md docs/*.md docs/schema/*.json docs/gallery/*.svg; do printf './share/doc/tiles/%s\n' "$file"; done
 } | sort | tr '\n' ' ')
@@ -60,5 +62,11 @@ for unpacked in "$scratch/root/usr/bin/tiles" "$scratch/tarball/$name/bin/tiles"
     || fail "$unpacked render failed"
   grep -q "所有快乐都向你靠拢" render.txt || fail "$unpacked rendered: $(cat render.txt)"
   cd - >/dev/null
+done
+# Each helper reads a feed the way tiles hands it one.
+for helper in "$scratch/root/usr/libexec/tiles/tiles-parse" "$scratch/tarball/$name/libexec/tiles/tiles-parse"; do
+  said=$(printf '<rss><channel><title>T</title><item><title>Hello</title></item></channel></rss>' | env -i PATH=/usr/bin:/bin "$helper" feed) \
+    || fail "$helper could not read a feed"
+  case "$said" in *'"Hello"'*) ;; *) fail "$helper read: $said" ;; esac
 done
 echo "package-test: $deb and $tarball pass ($(du -h "$deb" | cut -f1) and $(du -h "$tarball" | cut -f1))"

@@ -47,6 +47,7 @@ public enum ConfigTemplate {
         # open_meteo = "https://api.open-meteo.com"
         # geocoding = "https://geocoding-api.open-meteo.com"
         # github_api = "https://api.github.com"
+        # hacker_news = "https://hacker-news.firebaseio.com"
 
         # Where the Commit widget's GitHub token comes from: one of
         # [github]

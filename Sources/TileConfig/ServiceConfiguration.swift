@@ -11,7 +11,8 @@ public enum ServiceConfiguration {
         func url(_ variable: String) -> String? { nonEmpty(environment[variable]) ?? config?.serviceURLs[variable] }
         var settings = ServiceSettings(
             hitokoto: url("TILES_HITOKOTO_URL"), openMeteo: url("TILES_OPEN_METEO_URL"),
-            geocoding: url("TILES_GEOCODING_URL"), githubAPI: url("TILES_GITHUB_API_URL"))
+            geocoding: url("TILES_GEOCODING_URL"), githubAPI: url("TILES_GITHUB_API_URL"),
+            hackerNews: url("TILES_HACKER_NEWS_URL"))
         if let token = nonEmpty(environment["GITHUB_TOKEN"]) {
             settings.githubToken = token
         } else if let config {

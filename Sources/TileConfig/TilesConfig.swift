@@ -63,5 +63,6 @@ public struct TilesConfig {
         ("open_meteo", "TILES_OPEN_METEO_URL"),
         ("geocoding", "TILES_GEOCODING_URL"),
         ("github_api", "TILES_GITHUB_API_URL"),
+        ("hacker_news", "TILES_HACKER_NEWS_URL"),
     ]
 }

@@ -21,6 +21,9 @@ public enum BuiltinWidgets {
             + BatteryWidget.configuration(services: services)._descriptors
             + LinksWidget.configuration(services: services)._descriptors
             + WeatherWidget.configuration(services: services)._descriptors
+            + FeedWidget.configuration(services: services)._descriptors
+            + HackerNewsWidget.configuration(services: services)._descriptors
+            + AgendaWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

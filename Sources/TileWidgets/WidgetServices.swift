@@ -24,6 +24,8 @@ public final class WidgetServices: Sendable {
     let store: SharedStore?
     /// Reads this machine for the `system` widget: `/proc`, or `TILES_PROC_ROOT`'s directory.
     let systemSampler: SystemSampler
+    /// The user's home folder, for `~/` in a calendar's path.
+    let home: String?
     /// Where the battery widget reads `class/power_supply`: `/sys`, or `TILES_SYS_ROOT`'s directory.
     let sysRoot: String
     /// The `system` widget's readings of other machines, by host (each keeps its history).
@@ -54,6 +56,7 @@ public final class WidgetServices: Sendable {
         self.remoteRun = remoteRun
         endpoints = ServiceEndpoints(settings: settings)
         for name in ServiceEndpoints.invalid(in: settings) { log("services: \(name): not an http(s) URL; the real service is used") }
+        home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         sysRoot = environment["TILES_SYS_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys"
         systemSampler = SystemSampler(root: URL(filePath: environment["TILES_PROC_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc"))
         githubToken = settings.githubToken
@@ -85,6 +88,9 @@ public final class WidgetServices: Sendable {
             return sampler
         }
     }
+
+    /// The feed and calendar parsers' helper, looked up when a widget first needs it.
+    var parser: ParserHelper { ParserHelper(path: ParserHelper.installed()) }
 
     /// The process's HTTP client, made on first use.
     var fetcher: HTTPFetcher {

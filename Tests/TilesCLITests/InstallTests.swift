@@ -13,6 +13,7 @@ import Testing
         }
         return [
             "bin/tiles",
+            "libexec/tiles/tiles-parse",
             "share/man/man1/tiles.1",
             "share/bash-completion/completions/tiles",
             "share/zsh/site-functions/_tiles",

@@ -8,22 +8,24 @@ public struct ServiceSettings: Sendable, Equatable {
     public var openMeteo: String?
     public var geocoding: String?
     public var githubAPI: String?
+    public var hackerNews: String?
     /// Sent by the Commit widget as a bearer token; never shown or logged.
     public var githubToken: String?
 
     public init(
         hitokoto: String? = nil, openMeteo: String? = nil, geocoding: String? = nil, githubAPI: String? = nil,
-        githubToken: String? = nil
+        hackerNews: String? = nil, githubToken: String? = nil
     ) {
         self.hitokoto = hitokoto
         self.openMeteo = openMeteo
         self.geocoding = geocoding
         self.githubAPI = githubAPI
+        self.hackerNews = hackerNews
         self.githubToken = githubToken
     }
 
     /// Every service at `url` (tests and `make bench`).
     public static func allServices(at url: String, githubToken: String? = nil) -> ServiceSettings {
-        ServiceSettings(hitokoto: url, openMeteo: url, geocoding: url, githubAPI: url, githubToken: githubToken)
+        ServiceSettings(hitokoto: url, openMeteo: url, geocoding: url, githubAPI: url, hackerNews: url, githubToken: githubToken)
     }
 }

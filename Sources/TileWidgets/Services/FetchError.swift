@@ -37,6 +37,9 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The response (or, for a non-http(s) URL, the request) could not be understood; the
     /// string says which part was wrong.
     case malformed(String)
+    /// The response arrived whole but is not the document it should be (a feed that is not
+    /// well-formed XML, a calendar libical cannot read); the string says why, as the tile shows it.
+    case unreadable(String)
     /// The task waiting for the response was cancelled.
     case cancelled
 
@@ -69,6 +72,8 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             return "response too large"
         case .malformed:
             return "bad response"
+        case .unreadable(let reason):
+            return reason
         case .cancelled:
             return "cancelled"
         }

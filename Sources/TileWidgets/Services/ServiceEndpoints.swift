@@ -15,18 +15,22 @@ public struct ServiceEndpoints: Sendable, Equatable {
     public var geocoding: URL
     /// The GitHub REST API; default `https://api.github.com`.
     public var githubAPI: URL
+    /// Hacker News' API; default `https://hacker-news.firebaseio.com`.
+    public var hackerNews: URL
 
     /// Creates endpoints; every argument defaults to the real service.
     public init(
         hitokoto: URL = Self.defaultHitokoto,
         openMeteo: URL = Self.defaultOpenMeteo,
         geocoding: URL = Self.defaultGeocoding,
-        githubAPI: URL = Self.defaultGitHubAPI
+        githubAPI: URL = Self.defaultGitHubAPI,
+        hackerNews: URL = Self.defaultHackerNews
     ) {
         self.hitokoto = hitokoto
         self.openMeteo = openMeteo
         self.geocoding = geocoding
         self.githubAPI = githubAPI
+        self.hackerNews = hackerNews
     }
 
     /// The real services.
@@ -41,11 +45,13 @@ public struct ServiceEndpoints: Sendable, Equatable {
         if let url = settings.openMeteo.flatMap(Self.validURL) { openMeteo = url }
         if let url = settings.geocoding.flatMap(Self.validURL) { geocoding = url }
         if let url = settings.githubAPI.flatMap(Self.validURL) { githubAPI = url }
+        if let url = settings.hackerNews.flatMap(Self.validURL) { hackerNews = url }
     }
 
     /// The services whose URL in `settings` is set but not used, being no http(s) URL.
     public static func invalid(in settings: ServiceSettings) -> [String] {
-        [("hitokoto", settings.hitokoto), ("open_meteo", settings.openMeteo), ("geocoding", settings.geocoding), ("github_api", settings.githubAPI)]
+        [("hitokoto", settings.hitokoto), ("open_meteo", settings.openMeteo), ("geocoding", settings.geocoding), ("github_api", settings.githubAPI),
+         ("hacker_news", settings.hackerNews)]
             .compactMap { name, text in
                 guard let text, !text.isEmpty, validURL(text) == nil else { return nil }
                 return name
@@ -60,6 +66,8 @@ public struct ServiceEndpoints: Sendable, Equatable {
     public static let defaultGeocoding = URL(string: "https://geocoding-api.open-meteo.com")!
     /// `https://api.github.com`
     public static let defaultGitHubAPI = URL(string: "https://api.github.com")!
+    /// `https://hacker-news.firebaseio.com`
+    public static let defaultHackerNews = URL(string: "https://hacker-news.firebaseio.com")!
 
     private static func validURL(_ text: String) -> URL? {
         let trimmed = text.trimmingSpaces()

@@ -40,7 +40,8 @@ public final class HTTPFetcher: Sendable {
     ///
     /// Throws ``FetchError`` for network failures, the total timeout, statuses other than
     /// 2xx/304, and bodies over ``Configuration/maxBodyBytes``.
-    public func get(_ url: URL, headers: [(String, String)] = []) async throws(FetchError) -> FetchResponse {
+    /// `maxBodyBytes` raises or lowers the configured limit for this request (a calendar file).
+    public func get(_ url: URL, headers: [(String, String)] = [], maxBodyBytes: Int? = nil) async throws(FetchError) -> FetchResponse {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty
         else {
@@ -55,7 +56,7 @@ public final class HTTPFetcher: Sendable {
             fields.append(("If-None-Match", cached.etag))
         }
 
-        let response = try await followingRedirects(from: url, headers: fields)
+        let response = try await followingRedirects(from: url, headers: fields, maxBodyBytes: maxBodyBytes ?? configuration.maxBodyBytes)
 
         if let failure = FetchError.fromResponse(
             status: response.status, header: response.header, body: response.body, now: now()
@@ -81,7 +82,7 @@ public final class HTTPFetcher: Sendable {
     /// GETs `url`, following redirects (301, 302, 303, 307, 308 with a `Location`) up to 5
     /// times, all within the total timeout. A redirect to another origin (scheme, host, port)
     /// does not carry `Authorization` or `Cookie` there: a GitHub token is GitHub's.
-    private func followingRedirects(from url: URL, headers: [(String, String)]) async throws(FetchError) -> FetchResponse {
+    private func followingRedirects(from url: URL, headers: [(String, String)], maxBodyBytes: Int) async throws(FetchError) -> FetchResponse {
         let deadline = Reactor.now.advanced(by: configuration.totalTimeout)
         var current = url
         var fields = headers
@@ -89,7 +90,7 @@ public final class HTTPFetcher: Sendable {
         var redirects = 0
         while true {
             let target = try HTTPRequest.target(current, headers: fields, proxies: configuration.proxies)
-            let response = try await exchange(target, deadline: deadline)
+            let response = try await exchange(target, deadline: deadline, maxBodyBytes: maxBodyBytes)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
                 return response
             }
@@ -112,7 +113,7 @@ public final class HTTPFetcher: Sendable {
     }
 
     /// Runs one exchange on the network thread; cancelling the caller cancels it.
-    private func exchange(_ target: HTTPExchange.Target, deadline: Reactor.Instant) async throws(FetchError) -> FetchResponse {
+    private func exchange(_ target: HTTPExchange.Target, deadline: Reactor.Instant, maxBodyBytes: Int) async throws(FetchError) -> FetchResponse {
         let loop = loop
         let configuration = configuration
         let handle = ExchangeHandle()
@@ -121,7 +122,7 @@ public final class HTTPFetcher: Sendable {
                 loop.execute {
                     let exchange = HTTPExchange(
                         target: target, loop: loop, connectTimeout: configuration.connectTimeout, deadline: deadline,
-                        maximumBodyBytes: configuration.maxBodyBytes, authorities: configuration.certificateAuthorities
+                        maximumBodyBytes: maxBodyBytes, authorities: configuration.certificateAuthorities
                     ) { result in
                         continuation.resume(returning: result)
                     }

@@ -11,6 +11,19 @@ import sys
 import threading
 
 
+def read_request(connection):
+    """The request's path and its header fields (names in lower case), or None when the peer left."""
+    head = b""
+    while b"\r\n\r\n" not in head and len(head) < 65536:
+        data = connection.recv(4096)
+        if not data:
+            return None
+        head += data
+    lines = head.decode("latin-1").split("\r\n")
+    path = lines[0].split(" ")[1] if " " in lines[0] else "/"
+    return path, {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in lines[1:] if ":" in line}
+
+
 def answer(connection):
     try:
         head = b""

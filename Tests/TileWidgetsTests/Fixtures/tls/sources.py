@@ -33,15 +33,10 @@ def reply(status, body=b"", headers=()):
 
 def answer(connection, log):
     try:
-        head = b""
-        while b"\r\n\r\n" not in head and len(head) < 65536:
-            data = connection.recv(4096)
-            if not data:
-                return
-            head += data
-        lines = head.decode("latin-1").split("\r\n")
-        path = lines[0].split(" ")[1]
-        fields = {line.split(":", 1)[0].lower(): line.split(":", 1)[1].strip() for line in lines[1:] if ":" in line}
+        request = serve.read_request(connection)
+        if request is None:
+            return
+        path, fields = request
         json_type = (("Content-Type", "application/json"),)
         if path == "/price":
             if fields.get("if-none-match") == '"v1"':

@@ -140,6 +140,29 @@ public enum ConfigTemplate {
         family = "small"
         parameters = { links = "Debian=https://www.debian.org, Swift=https://www.swift.org, GitHub=https://github.com" }
 
+        [[page]]
+
+        [[page.tile]]
+        id = "news"
+        widget = "feed"
+        family = "large"
+        parameters = { feeds = "https://www.debian.org/News/news, https://www.swift.org/atom.xml", title = "News" }
+
+        [[page.tile]]
+        id = "hackernews"
+        widget = "hackernews"
+        family = "large"
+
+        # Your calendars (.ics URLs or files) and GitHub (with a token: docs/configuration.md):
+        # [[page.tile]]
+        # widget = "agenda"
+        # family = "large"
+        # parameters = { calendars = "~/calendars/work.ics", days = 3, alertMinutes = 10 }
+        # [[page.tile]]
+        # widget = "github"
+        # family = "large"
+        # parameters = { releases = "swiftlang/swift" }
+
         # A site monitor and a Prometheus server's metrics, when you have them:
         # [[page.tile]]
         # widget = "monitor"

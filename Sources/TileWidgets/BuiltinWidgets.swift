@@ -24,6 +24,7 @@ public enum BuiltinWidgets {
             + FeedWidget.configuration(services: services)._descriptors
             + HackerNewsWidget.configuration(services: services)._descriptors
             + AgendaWidget.configuration(services: services)._descriptors
+            + GitHubWidget.configuration(services: services)._descriptors
     }
 
     /// The board without a config file: the three widgets in medium.

@@ -94,7 +94,7 @@ struct ConfigHome {
             """)
         #expect(result.status == 2)
         #expect(result.stderr == home.error(
-            5, 1, "page[1].tile[2].widget: unknown widget 'qqsnyc' (did you mean 'qqsync'?); widgets: qqsync, alipay, commit, countdown, system, calendar, todo, monitor, prometheus, clock, disks, battery, links, weather"))
+            5, 1, "page[1].tile[2].widget: unknown widget 'qqsnyc' (did you mean 'qqsync'?); widgets: qqsync, alipay, commit, countdown, system, calendar, todo, monitor, prometheus, clock, disks, battery, links, weather, feed, hackernews, agenda, github"))
     }
 
     @Test func anUnknownFamilyOrOneThatIsNotAStringListsTheFamilies() throws {
@@ -234,7 +234,7 @@ struct ConfigHome {
         let written = try runTiles(["config", "init", "--board", "daily"], environment: home.environment)
         #expect(written.status == 0, "\(written.stderr)")
         let check = try runTiles(["check"], environment: home.environment)
-        #expect(check.stdout == "\(home.defaultFile.path): ok — 1 page, 6 tiles (clock, weather, calendar, todo, disks, links)\n", "\(check.stderr)")
+        #expect(check.stdout == "\(home.defaultFile.path): ok — 2 pages, 8 tiles (clock, weather, calendar, todo, disks, links, feed, hackernews)\n", "\(check.stderr)")
         let wrong = try runTiles(["config", "init", "--board", "weekly", "--force"], environment: home.environment)
         #expect(wrong.status != 0 && wrong.stderr.contains("seed") && wrong.stderr.contains("daily"), "\(wrong.stderr)")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The feed, Hacker News and agenda widgets against a real HTTPS server on 127.0.0.1 (a test
+/// The feed, Hacker News, agenda and GitHub widgets against a real HTTPS server on 127.0.0.1 (a test
 /// authority's certificate) serving recorded feeds, calendars and API answers, through the
 /// built `tiles` and its `tiles-parse`; and the documents that must not hurt: a billion laughs,
 /// 50 MB, a rule that repeats forever, escape sequences in every text.
@@ -26,6 +26,7 @@ import Testing
             var environment = home.environment
             environment["SSL_CERT_FILE"] = NetworkFailureTests.certificates.appendingPathComponent("ca.pem").path
             environment["TILES_HACKER_NEWS_URL"] = url("hn")
+            environment["TILES_GITHUB_API_URL"] = url("gh")
             return environment
         }
 
@@ -115,6 +116,35 @@ import Testing
         #expect(ansi.stdout.contains("http://www.getdropbox.com/u/2/screencast.html") && ansi.stdout.contains("https://news.ycombinator.com/item?id=8863"),
                 "the title opens the story, the count its discussion")
         #expect(ansi.stdout.contains("https://news.ycombinator.com/item?id=121003"), "an Ask HN opens its discussion")
+    }
+
+    @Test func gitHubShowsReviewsPullRequestsWithChecksNotificationsAndReleases() throws {
+        let server = try Server()
+        defer { server.stop() }
+        var environment = server.environment
+        environment["GITHUB_TOKEN"] = "gh-token"
+        let result = try runTiles(["render", "--widget", "github", "--family", "large", "--at", "2026-11-25T10:00:00Z",
+                                   "--param", "releases=swiftlang/swift, example/tiles"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+        func row(_ start: String) -> String { rows.first { $0.hasPrefix(start) } ?? "" }
+        #expect(row("To review") == "To review 3" && row("Agenda: alerts before").hasSuffix("tiles#412"), "\(result.stdout)")
+        #expect(row("Landing page: screenshots").hasSuffix("site#40"), "no escape survives: \(result.stdout.debugDescription)")
+        #expect(row("Yours") == "Yours 2" && row("✓ Feed: mark read on open").hasSuffix("tiles#409") && row("✗ Bench: the daily board").hasSuffix("tiles#405"),
+                "passing and failing checks: \(result.stdout)")
+        #expect(row("Unread") == "Unread 2" && row("Crash on resize").hasSuffix("example/tiles") && !result.stdout.contains("Already read"))
+        #expect(row("swiftlang/swi").contains("swift-6.3.1-RELEASE") && row("swiftlang/swi").hasSuffix("13d"), "\(result.stdout)")
+        #expect(row("example/tiles").contains("no release"), "a repository without releases says so")
+        #expect(!server.requests.contains { $0.hasSuffix(" 401") })
+        let links = try runTiles(["render", "--widget", "github", "--family", "large", "--format", "ansi", "--param", "releases=swiftlang/swift"], environment: environment)
+        #expect(links.stdout.contains("https://github.com/example/tiles/pull/412") && links.stdout.contains("https://github.com/example/tiles/issues/398")
+                && links.stdout.contains("https://github.com/swiftlang/swift/releases/tag/swift-6.3.1-RELEASE"), "each row opens its page")
+        // Without a token only the releases can be read, and the tile says what is missing.
+        let anonymous = try server.render("github", "large", ["releases=swiftlang/swift"])
+        #expect(anonymous.stdout.contains("set GITHUB_TOKEN or [github]") && anonymous.stdout.contains("swift-6.3.1-RELEASE"), "\(anonymous.stdout)")
+        environment["GITHUB_TOKEN"] = "wrong"
+        let rejected = try runTiles(["render", "--widget", "github", "--family", "medium"], environment: environment)
+        #expect(rejected.stderr.contains("GitHub rejected the token (401)") && !rejected.stderr.contains("wrong"), "\(rejected.stderr)")
     }
 
     @Test func theAgendaExpandsRecurringAllDayAndMovedEventsAcrossTheDSTChange() throws {

@@ -92,8 +92,8 @@ import Testing
                      "--param buttons=…", "choices: left (左), right (右)", "--param owner=…  Owner (string) default: apple"] {
             #expect(result.stdout.contains(text), "missing: \(text)")
         }
-        // Which widgets alert, and when: of the built-ins, the countdown, Commit, System, the monitor and Disks.
-        #expect(result.stdout.components(separatedBy: "alerts: ").count - 1 == 5)
+        // Which widgets alert, and when: of the built-ins, the countdown, Commit, System, the monitor, Disks and the agenda.
+        #expect(result.stdout.components(separatedBy: "alerts: ").count - 1 == 6)
         #expect(result.stdout.contains("  alerts: when a site goes down, and when it is back up\n"))
         #expect(result.stdout.contains("  alerts: on a new commit, when alertOnNewCommit is on (off by default)\n"))
         #expect(result.stdout.contains("  alerts: when CPU or memory use rises past cpuAlert or memoryAlert (off by default), with the bell\n"))

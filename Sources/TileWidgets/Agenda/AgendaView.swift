@@ -31,7 +31,10 @@ struct AgendaView: View {
             }
         case .systemSmall:
             VStack(alignment: .leading, spacing: 0) {
-                Text(Self.weekdays[zone.localTime(for: entry.date).weekday].uppercased()).bold().foregroundColor(.red)
+                HStack(spacing: 1) {
+                    Text(Self.weekdays[zone.localTime(for: entry.date).weekday].uppercased()).bold().foregroundColor(.red)
+                    if entry.isSample { Text("sample").foregroundColor(.secondary) }
+                }
                 Text("\(zone.localTime(for: entry.date).day)").font(.system(size: 24)).lineLimit(1)
                 if let problem = entry.problem { Text(problem).foregroundColor(.secondary) }
                 ForEach(Array(upcoming.prefix(3).enumerated()), id: \.offset) { _, event in
@@ -90,9 +93,9 @@ struct AgendaView: View {
         }
     }
 
-    /// `now`, `in 12 min`, `all day`, or the start as `09:30`.
+    /// `now`, `in 12 min`, `all day` (`·` where a column is narrow), or the start as `09:30`.
     private func when(_ event: AgendaEvent) -> String {
-        if event.allDay { return "all day" }
+        if event.allDay { return family == .systemSmall || family == .accessoryRectangular ? "·" : "all day" }
         if event.isHappening(at: entry.date) { return "now" }
         let minutes = Int((event.start.timeIntervalSince(entry.date) / 60).rounded(.up))
         if minutes > 0, minutes <= 60 { return "in \(minutes) min" }

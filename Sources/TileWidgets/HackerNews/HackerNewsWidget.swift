@@ -57,7 +57,7 @@ struct HackerNewsProvider: IntentTimelineProvider {
     func placeholder(in context: TimelineContext) -> HackerNewsEntry { HackerNewsEntry(date: context.now, list: .top, stories: []) }
 
     func snapshot(for configuration: HackerNewsIntent, in context: TimelineContext) async -> HackerNewsEntry {
-        let titles = ["Show HN: A home screen for the terminal (sample)", "The design of epoll", "Why tzdata changes every year",
+        let titles = ["Show HN: A home screen for the terminal", "The design of epoll", "Why tzdata changes every year",
                       "Ask HN: What do you keep on your second monitor?", "Static linking in 2026", "A history of box-drawing characters"]
         let stories = titles.enumerated().map { index, title in
             HackerNewsStory(id: index, title: title, url: index == 3 ? nil : "https://example.org/\(index)", score: 400 - index * 57,
@@ -136,7 +136,9 @@ struct HackerNewsView: View {
 
     private var isAccessory: Bool { family == .accessoryRectangular }
 
-    private var title: String { "Hacker News · \(entry.list.rawValue)" + (entry.isSample ? " (sample)" : "") }
+    private var title: String {
+        (family == .systemSmall || isAccessory ? "HN · " : "Hacker News · ") + entry.list.rawValue + (entry.isSample ? " (sample)" : "")
+    }
 
     var body: some View {
         switch family {

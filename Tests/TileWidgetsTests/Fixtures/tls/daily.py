@@ -1,9 +1,11 @@
 """The daily widgets' test server: python3 daily.py CERT KEY FOLDER LOG
 
 Listens on 127.0.0.1 over TLS, prints its port on a line, and serves the files under FOLDER
-(recorded feeds, calendars and Hacker News' API answers) with an ETag each, answering 304 to a
-request that sends it back; /huge.xml streams a 50 MB feed. Each request is appended to LOG as
-`PATH STATUS`. Exits when its standard input closes.
+(recorded feeds, calendars, Hacker News' and GitHub's API answers) with an ETag each, answering
+304 to a request that sends it back; /huge.xml streams a 50 MB feed. Under /gh/ (GitHub) a
+query is dropped, /gh/search/issues answers from issues-review.json or issues-author.json by its
+query, and the user's own resources ask for `Authorization: Bearer gh-token` (401 without).
+Each request is appended to LOG as `PATH STATUS`. Exits when its standard input closes.
 """
 import hashlib
 import os
@@ -35,8 +37,15 @@ def answer(connection, folder, log):
             except OSError:
                 pass
         else:
-            file = os.path.realpath(os.path.join(folder, path.lstrip("/")))
-            if not file.startswith(os.path.realpath(folder) + os.sep) or not os.path.isfile(file):
+            name, _, query = path.partition("?")
+            if name == "/gh/search/issues":
+                name += "-review.json" if "review-requested" in query else "-author.json"
+            file = os.path.realpath(os.path.join(folder, name.lstrip("/")))
+            private = name.startswith("/gh/search/") or name == "/gh/notifications"
+            if private and fields.get("authorization") != "Bearer gh-token":
+                body = b'{"message":"Bad credentials"}'
+                status, response = 401, b"HTTP/1.1 401 Unauthorized\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body) + body
+            elif not file.startswith(os.path.realpath(folder) + os.sep) or not os.path.isfile(file):
                 status, response = 404, b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
             else:
                 body = open(file, "rb").read()

@@ -37,9 +37,17 @@ class Services(http.server.BaseHTTPRequestHandler):
         elif path == "/v1/search":
             body = {"results": [{"name": "上海", "latitude": 31.2, "longitude": 121.5}]}
         elif path == "/v1/forecast":
-            body = {"current": {"temperature_2m": 28.1, "weather_code": 2}}
+            # Open-Meteo's recorded answer (hours and days for the weather widget), cloudy now.
+            body = dict(FORECAST, current={"temperature_2m": 28.1, "weather_code": 2})
         elif path == "/data":
             body = {"n": 7}
+        elif path == "/feed.xml":
+            self.answer(FEED.encode(), "application/rss+xml")
+            return
+        elif path == "/v0/topstories.json":
+            body = [1]
+        elif path == "/v0/item/1.json":
+            body = {"id": 1, "type": "story", "title": "Benchmark story", "url": "https://example.org/", "score": 7, "descendants": 2, "time": 1700000000}
         elif path.startswith("/repos/"):
             body = {"name": "main", "commit": {"sha": "0" * 40, "html_url": "https://github.com/apple/swift/commit/" + "0" * 40,
                     "commit": {"message": "Benchmark commit", "author": {"name": "Bench", "date": "2022-06-09T02:00:00Z"}}}}
@@ -47,9 +55,11 @@ class Services(http.server.BaseHTTPRequestHandler):
             self.send_response(404)
             self.end_headers()
             return
-        data = json.dumps(body).encode()
+        self.answer(json.dumps(body).encode(), "application/json")
+
+    def answer(self, data, kind):
         self.send_response(200)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
@@ -133,6 +143,24 @@ printf '{"entries":[{"view":{"Toggle":{"action":"power","isOn":%s,"label":{"Text
 """
 
 
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "TilesCLITests", "Fixtures", "open-meteo-forecast.json")) as forecast:
+    FORECAST = json.load(forecast)
+
+FEED = ('<?xml version="1.0"?><rss version="2.0"><channel><title>Bench</title>'
+        '<item><title>Benchmark headline</title><link>https://example.org/1</link><pubDate>Thu, 09 Jun 2022 02:00:00 GMT</pubDate></item>'
+        '</channel></rss>')
+
+
+def daily_config(url):
+    """The daily board of `tiles config init --board daily`, its feeds on the bench's server."""
+    tiles = [("clock", "medium", ""), ("weather", "medium", ""), ("calendar", "medium", ""), ("todo", "medium", ""),
+             ("disks", "small", ""), ("links", "small", 'links = "Debian=https://www.debian.org"')]
+    page = "".join('[[page.tile]]\nwidget = "%s"\nfamily = "%s"\nparameters = { %s }\n' % tile for tile in tiles)
+    news = ('[[page.tile]]\nwidget = "feed"\nfamily = "large"\nparameters = { feeds = "%s/feed.xml" }\n'
+            '[[page.tile]]\nwidget = "hackernews"\nfamily = "large"\n' % url)
+    return "[[page]]\n" + page + "[[page]]\n" + news
+
+
 def sources_config(url):
     """Ten widgets declared with a `source` (hourly) and a monitor of ten sites (hourly)."""
     widgets = "".join(
@@ -167,7 +195,7 @@ class Board:
             "XDG_STATE_HOME": self.home + "/state", "XDG_DATA_HOME": self.home + "/data",
             "TILES_BENCH_FILE": self.bench_file, "TILES_OPENER": "/bin/true",
             "TILES_HITOKOTO_URL": urls[0], "TILES_OPEN_METEO_URL": urls[1], "TILES_GEOCODING_URL": urls[1],
-            "TILES_GITHUB_API_URL": urls[2],
+            "TILES_GITHUB_API_URL": urls[2], "TILES_HACKER_NEWS_URL": urls[2],
         }
         if "TZ" in os.environ:
             environment["TZ"] = os.environ["TZ"]  # the zone bench_board's moment is read in
@@ -375,6 +403,29 @@ def main():
         finally:
             board.close()
 
+        # The daily board: its first frame as the seed board's is measured (no services), then a
+        # minute idle with its data on screen, where the clock's minute tick is the one thing due.
+        board = Board([unreachable] * 3, config=daily_config(unreachable))
+        try:
+            board.launch()
+            first = board.wait(lambda: [l for l in board.lines() if l[0] == "first-frame"], 5, "the daily board's first frame")
+            with open(board.start_file) as handle:
+                started = float(handle.read())
+            results.setdefault("daily-first", []).append((float(first[0][1]) - started) * 1000)
+        finally:
+            board.close()
+        board = Board([good] * 3, config=daily_config(good))
+        try:
+            board.launch()
+            board.wait(lambda: "上海" in board.screen(), 20, "the daily board's weather")
+            time.sleep(2)
+            cpu, woken = idle(board, 60)
+            results.setdefault("daily-idle-cpu", []).append(cpu)
+            results.setdefault("daily-idle-wake", []).append(woken)
+            results.setdefault("daily-rss", []).append(peak_rss_kib(board.pid) / 1024)
+        finally:
+            board.close()
+
     print("tiles dashboard benchmark: %s, %d runs, %s s idle windows" % (BINARY, RUNS, IDLE_SECONDS))
     summary("exec to first complete frame (empty cache, no services)", results["first"], "ms", "<= 25 ms")
     summary("idle CPU, 30 s, nothing due", results["idle-cpu"], "%", "0 wake-ups")
@@ -392,6 +443,10 @@ def main():
     summary("idle wake-ups over 30 s with that streaming widget", results["ext-idle-wake"], "", "0")
     summary("idle CPU, ten source widgets and a monitor of ten sites", results["sources-idle-cpu"], "%", "0")
     summary("idle wake-ups over 30 s with them", results["sources-idle-wake"], "", "0")
+    summary("daily board: exec to first complete frame (no services)", results["daily-first"], "ms", "seed board's")
+    summary("daily board: idle CPU over 60 s (a minute clock)", results["daily-idle-cpu"], "%", "-")
+    summary("daily board: wake-ups over 60 s (context switches, all threads)", results["daily-idle-wake"], "", "the clock's tick")
+    summary("daily board: peak RSS", results["daily-rss"], "MiB", "-")
 
 
 if __name__ == "__main__":

@@ -411,6 +411,21 @@ struct PressFeedbackTests {
         #expect(state.message?.text == "dark mode")
         #expect(DashboardState.label(of: WidgetAction(name: "next"), in: nil) == "next", "no drawing: the action's name")
     }
+
+    @Test func aLinkThatRunsAnActionAsItOpensOpensThenPressesAndFinishesQuietly() throws {
+        var state = F.board()
+        let url = try #require(URL(string: "https://example.org/post"))
+        let read = WidgetAction(name: "feed.markRead", value: #"{"ids":["p1"]}"#)
+        let grid = CellGrid.render(Link("A post", destination: url).onOpen(read), width: 42, height: 10)
+        _ = state.update(.rendered(id: "plain", grid: grid))
+        #expect(grid.targets == [.linkOpening(url, then: read)] && grid.links == [url], "a link to hints and OSC 8")
+        #expect(state.tap(.linkOpening(url, then: read), onTile: "plain") == [.open(url), .perform(id: "plain", action: read)])
+        #expect(state.message?.text == "opening https://example.org/post")
+        _ = state.update(.actionFinished(id: "plain", kind: "plain", failure: nil, finishedAt: Date(timeIntervalSince1970: 0)))
+        #expect(state.message?.text == "opening https://example.org/post", "the opening is what the user asked about")
+        let refused = try #require(URL(string: "javascript:alert(1)"))
+        #expect(state.tap(.linkOpening(refused, then: read), onTile: "plain") == [], "a link that does not open runs nothing")
+    }
 }
 
 extension PressFeedbackTests {

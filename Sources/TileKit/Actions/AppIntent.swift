@@ -90,6 +90,13 @@ extension WidgetAction {
     }
 }
 
+extension Link {
+    /// This link, running `intent` in the widget as it opens (a feed marks the item read).
+    public func onOpen<Intent: AppIntent>(_ intent: Intent) -> Self {
+        onOpen(WidgetAction(intent: intent))
+    }
+}
+
 extension Button {
     /// A button that runs `intent` when pressed, as WidgetKit's `Button(intent:label:)`.
     public init<Intent: AppIntent>(intent: Intent, @ViewBuilder label: () -> Label) {

@@ -467,6 +467,10 @@ public struct DashboardState: Sendable {
         switch target {
         case .link(let url):
             return tap(url)
+        case .linkOpening(let url, let press):
+            let effects = tap(url)
+            // The widget hears of the opening only when the link did open.
+            return effects.contains(.open(url)) ? effects + [.perform(id: id, action: press)] : effects
         case .action(let press):
             if press.prompt != nil, press.input == nil {
                 mode = .prompt(ActionPrompt(tileID: id, action: press))

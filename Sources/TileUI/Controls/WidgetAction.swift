@@ -40,11 +40,16 @@ public struct WidgetAction: Hashable, Sendable {
 public enum TapTarget: Hashable, Sendable {
     case link(URL)
     case action(WidgetAction)
+    /// A link whose opening also runs an action in the widget (`Link.onOpen`: a feed item is
+    /// marked read as it opens). It is a link everywhere else: hints, OSC 8, the status line.
+    case linkOpening(URL, then: WidgetAction)
 
     /// The destination when the target is a link.
     public var url: URL? {
-        if case .link(let url) = self { return url }
-        return nil
+        switch self {
+        case .link(let url), .linkOpening(let url, _): url
+        case .action: nil
+        }
     }
 
     /// The action when the target is a control.

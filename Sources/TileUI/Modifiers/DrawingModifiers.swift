@@ -91,14 +91,24 @@ extension View {
 public struct Link<Label: View>: PrimitiveView {
     let destination: URL
     let label: Label
+    /// What the widget runs as the link opens (a tiles addition; WidgetKit's app gets the URL).
+    var opening: WidgetAction?
 
     public init(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
         self.label = label()
     }
 
+    /// This link, running `action` in the widget as it opens: a feed marks the item read.
+    public func onOpen(_ action: WidgetAction) -> Self {
+        var link = self
+        link.opening = action
+        return link
+    }
+
     public static func _makeNodes(_ view: Self, inputs: _ViewInputs) -> _ViewOutputs {
-        _ViewOutputs(TapTargetNode(child: makeSingleNode(view.label, inputs), target: .link(view.destination)))
+        let target: TapTarget = view.opening.map { .linkOpening(view.destination, then: $0) } ?? .link(view.destination)
+        return _ViewOutputs(TapTargetNode(child: makeSingleNode(view.label, inputs), target: target))
     }
 }
 

@@ -3,8 +3,8 @@ import TileKit
 import TileUI
 
 /// A feed tile: the unread count in the small and accessory families, then rows of headlines
-/// (a dot for unread, the title as a link, its age; the feed's name where there is room), and
-/// ✓ to mark the shown rows read.
+/// (a dot for unread, the title as a link that marks the item read as it opens, its age; the
+/// feed's name where there is room), and ✓ to mark the shown rows read.
 struct FeedView: View {
     var entry: FeedEntry
     @Environment(\.widgetFamily) private var family
@@ -83,7 +83,7 @@ struct FeedView: View {
     /// The title, as a link when the item has one.
     @ViewBuilder private func headline(_ row: FeedRow) -> some View {
         if let link = row.link, let url = URL(string: link) {
-            Link(row.title, destination: url)
+            Link(row.title, destination: url).onOpen(MarkFeedItemsRead(ids: [row.id]))
         } else {
             Text(row.title).foregroundColor(row.isRead ? .secondary : .primary)
         }

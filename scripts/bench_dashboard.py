@@ -38,7 +38,7 @@ class Services(http.server.BaseHTTPRequestHandler):
             body = {"results": [{"name": "上海", "latitude": 31.2, "longitude": 121.5}]}
         elif path == "/v1/forecast":
             # Open-Meteo's recorded answer (hours and days for the weather widget), cloudy now.
-            body = dict(FORECAST, current={"temperature_2m": 28.1, "weather_code": 2})
+            body = dict(FORECAST, current=dict(FORECAST["current"], temperature_2m=28.1, weather_code=2))
         elif path == "/data":
             body = {"n": 7}
         elif path == "/feed.xml":

@@ -8,12 +8,10 @@ set -eu
 deb_binary=$1
 dist_binary=$2
 outdir=$3
-# tiles-parse for the tarball (the .deb's is beside its binary).
-dist_helper=$4
 fail() { echo "package-test: $*" >&2; exit 1; }
 
 deb=$(sh scripts/package.sh deb "$deb_binary" "$outdir")
-tarball=$(sh scripts/package.sh dist "$dist_binary" "$outdir" "$dist_helper")
+tarball=$(sh scripts/package.sh dist "$dist_binary" "$outdir")
 version=$("$dist_binary" --version)
 [ "$("$deb_binary" --version)" = "$version" ] || fail "the two builds are of other versions"
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || true)

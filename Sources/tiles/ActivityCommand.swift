@@ -69,6 +69,7 @@ struct ActivityCommand: ParsableCommand {
     /// `tiles activity run`.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run COMMAND as usual, showing it on every board until it ends; exits as COMMAND does.",
             discussion: """
                 COMMAND's output passes through untouched (it still sees a terminal when tiles has \
@@ -133,6 +134,7 @@ struct ActivityCommand: ParsableCommand {
     /// `tiles activity start`.
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start an activity a script reports on by itself; prints its id.",
             discussion: """
                 The activity runs until `tiles activity end`, or for at most 8 hours without an update.
@@ -174,6 +176,7 @@ struct ActivityCommand: ParsableCommand {
     /// `tiles activity update`.
     struct Update: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "update",
             abstract: "Report a running activity's progress or line.",
             discussion: "Example:\n  tiles activity update --id nightly-import-4242 --progress 3/7 --line \"table users\""
         )
@@ -213,6 +216,7 @@ struct ActivityCommand: ParsableCommand {
     /// `tiles activity end`.
     struct End: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "end",
             abstract: "End an activity: every board shows how it ended, and alerts once.",
             discussion: "Example:\n  tiles activity end --id nightly-import-4242 --status 1 --line \"table users: disk full\""
         )
@@ -237,6 +241,7 @@ struct ActivityCommand: ParsableCommand {
     /// `tiles activity list`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the activities the boards show: id, state, title, progress, time and last line.",
             discussion: "Example:\n  tiles activity list"
         )

@@ -36,6 +36,7 @@ struct ConfigCommand: ParsableCommand {
     /// `tiles config init`: writes the commented starting file.
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Write a commented starting config file (refuses to overwrite without --force).",
             discussion: """
                 Examples:
@@ -79,6 +80,7 @@ struct ConfigCommand: ParsableCommand {
     /// `tiles config set TILE KEY=VALUE…`: the edit form from the shell.
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set parameters of one tile in the config file, as the board's edit form (e) does.",
             discussion: """
                 Only that tile's parameters change in the file: comments and layout stay, and the \
@@ -166,6 +168,7 @@ struct ConfigCommand: ParsableCommand {
     /// `tiles config path`: prints where the config file is read from.
     struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "path",
             abstract: "Print the path of the config file (whether or not it exists).",
             discussion: """
                 Example:
@@ -182,6 +185,7 @@ struct ConfigCommand: ParsableCommand {
 /// `tiles check [FILE]`: validates a config file without starting the dashboard.
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check a config file and print a summary, without starting the dashboard.",
         discussion: """
             Errors name the file, line, column and key, and exit with status 2. Each widget's \

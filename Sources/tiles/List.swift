@@ -10,6 +10,7 @@ import Glibc
 /// `tiles list`: every widget with its families, when it alerts, and its parameters.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the widgets with their families and parameters.",
         discussion: """
             Each parameter shows its key (for --param and config files), type, default and choices.

@@ -38,6 +38,7 @@ struct StoreCommand: ParsableCommand {
     /// `tiles store get KEY`.
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "get",
             abstract: "Print the value of KEY (exit status 1 when it is not set).",
             discussion: "Example:\n  tiles store get alipay.city"
         )
@@ -59,6 +60,7 @@ struct StoreCommand: ParsableCommand {
     /// `tiles store set KEY VALUE`.
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set KEY to VALUE.",
             discussion: "Example:\n  tiles store set alipay.city 杭州"
         )
@@ -82,6 +84,7 @@ struct StoreCommand: ParsableCommand {
     /// `tiles store unset KEY`.
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unset",
             abstract: "Remove KEY (nothing happens when it is not set).",
             discussion: "Example:\n  tiles store unset alipay.city"
         )
@@ -98,6 +101,7 @@ struct StoreCommand: ParsableCommand {
     /// `tiles store list`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Print every key and value, one KEY=VALUE per line, sorted by key.",
             discussion: "Example:\n  tiles store list"
         )

@@ -53,7 +53,7 @@ INSTALLED_FILES := bin/tiles libexec/tiles/tiles-parse share/man/man1/tiles.1 sh
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish \
 	$(addprefix share/doc/tiles/,$(DOC_FILES))
 
-.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets clean release symbol-order install install-files uninstall release-shared deb dist package-test
+.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets catalogs clean release symbol-order install install-files uninstall release-shared deb dist package-test
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -138,6 +138,10 @@ gallery: deps
 	$(SWIFT) build --product tiles
 	"$$($(SWIFT) build --show-bin-path)/tiles" gallery --output docs/gallery --markdown docs/widgets.md
 
+## catalogs: embed the catalogues of Languages/ in the binary (Sources/TileKit/Localization/BuiltinCatalogs.swift)
+catalogs:
+	python3 scripts/gen_catalogs.py
+
 ## assets: embed the pictures of Assets/ in the binary (Sources/TileUI/Image/BuiltinImageAssets.swift)
 assets:
 	python3 scripts/gen_image_assets.py
@@ -153,6 +157,8 @@ release: deps
 		$$(if [ -e $(STATIC_C_LIBS)/static-executable ]; then echo "$(STATIC_EXECUTABLE_FLAGS)"; else echo "$(DYNAMIC_LIBC_FLAGS)"; fi) \
 		$(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
 	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(HELPER_SCRATCH) --product tiles-parse
+	@# Beside the binary, as in an installed tree and the debug build: tiles finds it there.
+	cp $(HELPER_SCRATCH)/release/tiles-parse $(RELEASE_SCRATCH)/release/tiles-parse
 
 ## symbol-order: record the functions a board runs (under valgrind) into scripts/symbol-order.txt,
 ## which the release link places first; re-record after large changes (a stale list costs memory only)
@@ -163,7 +169,7 @@ symbol-order: release
 
 ## install: release build, then the binary, man page, completions and docs under $(PREFIX)
 install: release
-	@$(MAKE) --no-print-directory install-files TILES_BIN=$(RELEASE_SCRATCH)/release/tiles PARSE_BIN=$(HELPER_SCRATCH)/release/tiles-parse
+	@$(MAKE) --no-print-directory install-files TILES_BIN=$(RELEASE_SCRATCH)/release/tiles
 
 ## install-files: copy $(TILES_BIN) to $(PREFIX)/bin and the docs to $(PREFIX)/share/doc/tiles, and
 ## generate its man page and completions.
@@ -200,11 +206,11 @@ deb: release-shared
 ## dist: dist/tiles-VERSION-linux-MACHINE.tar.gz: the stripped binary, man page, completions and
 ## README, laid out as a prefix (copy bin/ and share/ into ~/.local, or run bin/tiles)
 dist: release
-	@sh scripts/package.sh dist $(RELEASE_SCRATCH)/release/tiles $(DIST) $(HELPER_SCRATCH)/release/tiles-parse
+	@sh scripts/package.sh dist $(RELEASE_SCRATCH)/release/tiles $(DIST)
 
 ## package-test: build both, check the .deb with lintian, run each unpacked binary on its own
 package-test: test-deps release release-shared
-	sh scripts/check_packages.sh $(DEB_SCRATCH)/release/tiles $(RELEASE_SCRATCH)/release/tiles $(DIST) $(HELPER_SCRATCH)/release/tiles-parse
+	sh scripts/check_packages.sh $(DEB_SCRATCH)/release/tiles $(RELEASE_SCRATCH)/release/tiles $(DIST)
 
 ## uninstall: remove exactly the files install put under $(PREFIX)
 uninstall:

@@ -125,7 +125,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TilesCLITests",
-            dependencies: ["tiles", "TestSupport", "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal", "TileUISamples"],
+            dependencies: [
+                "tiles", "TestSupport", "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal",
+                "TileUISamples", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Goldens", "Boards", "Fixtures"]
         ),
     ]

@@ -11,6 +11,7 @@ extension BoardConfiguration {
             scheme: commandLine.scheme ?? config?.scheme,
             themeName: commandLine.themeName ?? config?.themeName,
             sizeClass: commandLine.sizeClass ?? config?.sizeClass ?? .auto,
+            language: commandLine.language ?? config?.language,
             widgets: builtins + (config?.extensionWidgets ?? []))
     }
 }

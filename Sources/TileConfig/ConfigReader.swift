@@ -65,10 +65,11 @@ public struct ConfigReader {
     }
 
     private func readSections(_ root: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "opener", "size_class", "services", "github", "budget", "notifications", "widget", "page"]) {
+        for (key, value) in try context.entries(of: root, at: [], allowed: ["theme", "ui", "opener", "size_class", "services", "github", "budget", "notifications", "widget", "page"]) {
             let path = [key]
             switch key {
             case "theme": try readTheme(try context.table(value, at: path), into: &config, context)
+            case "ui": try readUI(try context.table(value, at: path), into: &config, context)
             case "opener": config.opener = try context.nonEmptyString(value, at: path, expected: "the path or name of an executable")
             case "size_class":
                 let expected = SizeClassSetting.allNames.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -105,6 +106,16 @@ public struct ConfigReader {
                 guard let scheme = ColorScheme(rawValue: text) else { throw context.mismatch(at: path, expected: expected, found: value) }
                 config.scheme = scheme
             }
+        }
+    }
+
+    private func readUI(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
+        for (_, value) in try context.entries(of: table, at: ["ui"], allowed: ["language"]) {
+            let expected = Language.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            guard let language = value.string.flatMap(Language.init(naming:)) else {
+                throw context.mismatch(at: ["ui", "language"], expected: expected, found: value)
+            }
+            config.language = language
         }
     }
 

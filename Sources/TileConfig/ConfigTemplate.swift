@@ -41,6 +41,11 @@ public enum ConfigTemplate {
         # "light" or "dark".
         # scheme = "light"
 
+        # The board's language: "en" or "zh-Hans". Unset, it follows LC_ALL, LC_MESSAGES or LANG
+        # (zh_* is Chinese); `tiles --language` wins over it.
+        # [ui]
+        # language = "en"
+
         # Service base URLs (the TILES_*_URL environment variables win over these).
         # [services]
         # hitokoto = "https://v1.hitokoto.cn"

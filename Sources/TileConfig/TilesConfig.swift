@@ -23,6 +23,8 @@ public struct TilesConfig {
     public var pages: [[TileSpec]] = []
     public var themeName: String?
     public var scheme: ColorScheme?
+    /// `[ui] language`: nil follows the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    public var language: Language?
     /// `size_class`: nil (unset) is auto.
     public var sizeClass: SizeClassSetting?
     /// The executable links are opened with (`TILES_OPENER`).

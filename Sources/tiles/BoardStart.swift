@@ -43,5 +43,7 @@ struct BoardStart {
         builtins = BuiltinWidgets.all(services: services)
         self.commandLine = try commandLine(builtins + (config?.extensionWidgets ?? []))
         board = BoardConfiguration(config: config, commandLine: self.commandLine, builtins: builtins, defaultBoard: RunDashboard.builtinBoard)
+        // The board speaks `--language`, else `[ui] language`, else the environment's (docs/usage.md, "Languages").
+        Localization.use(board.language ?? Language.preferred(by: plain))
     }
 }

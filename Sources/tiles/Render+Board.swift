@@ -25,7 +25,7 @@ extension Render {
             commandLine: { widgets in
                 BoardConfiguration.CommandLine(
                     tiles: try self.tiles.map { try RunDashboard.board($0, widgets: widgets) }, scheme: scheme, themeName: theme,
-                    sizeClass: sizeClass)
+                    sizeClass: sizeClass, language: language)
             })
         let board = start.board, widgets = board.widgets
         let options = DashboardOptions(

@@ -13,6 +13,7 @@ import Glibc
 /// `tiles render`: one widget, or a whole board, once, to stdout.
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render one widget, or a whole board, once to stdout.",
         discussion: """
             For previews, docs, status bars and tests. --at fixes "now" (its UTC offset also sets \
@@ -72,6 +73,9 @@ struct Render: AsyncParsableCommand {
     @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).", completion: Completions.themes)
     var theme: String?
 
+    @Option(help: "The language: en or zh-Hans (default: for --board the config's [ui] language, else LC_ALL, LC_MESSAGES or LANG).", completion: .list(["en", "zh-Hans"]))
+    var language: Language?
+
     @Option(help: "The moment to render, ISO 8601 (2022-06-06T10:00:00+08:00).")
     var at: String?
 
@@ -130,6 +134,7 @@ struct Render: AsyncParsableCommand {
     /// What `run()` prints, and whether all of it is live (no stale content, no placeholder).
     private func rendering(environment: [String: String]) async throws -> (text: String, live: Bool) {
         try checkOptions()
+        if let language { Localization.use(language) }
         if activity { return (try activityLine(environment: environment), true) }
         ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appending(path: "assets")
         let (grid, look, live) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)

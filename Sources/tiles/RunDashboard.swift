@@ -44,7 +44,10 @@ struct RunDashboard: ParsableCommand {
     @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")
     var tiles: String?
 
-    /// The options read by hand, when the arguments are only these six options (`--name value`
+    @Option(help: "The board's language: en or zh-Hans (default: [ui] language, else LC_ALL, LC_MESSAGES or LANG).", completion: .list(["en", "zh-Hans"]))
+    var language: Language?
+
+    /// The options read by hand, when the arguments are only these seven options (`--name value`
     /// or `--name=value`, each at most once) with values they accept: ArgumentParser's parse
     /// reflects over the command's properties, a sixth of the CPU before the board's first frame
     /// (docs/performance.md). Nil for anything else, which ArgumentParser then parses and reports.
@@ -73,6 +76,11 @@ struct RunDashboard: ParsableCommand {
         command.family = nil
         command.scheme = nil
         command.sizeClass = nil
+        command.language = nil
+        if let value = values["language"] {
+            guard let language = Language(naming: value) else { return nil }
+            command.language = language
+        }
         if let value = values["family"] {
             guard let family = WidgetFamily(argument: value) else { return nil }
             command.family = family
@@ -90,7 +98,7 @@ struct RunDashboard: ParsableCommand {
 
     /// Every option of the command: `parseByHand` sets each (an unset option traps when read),
     /// which `DashboardFastPathTests` checks against the command's help.
-    static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles"]
+    static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles", "language"]
 
     /// The board without a config file or `--tiles`.
     static var builtinBoard: [TileSpec] {
@@ -143,7 +151,8 @@ struct RunDashboard: ParsableCommand {
             configPath: config, environment: plainEnvironment, directories: directories, timeZone: timeZone, host: host, log: log,
             commandLine: { widgets in
                 BoardConfiguration.CommandLine(
-                    tiles: try self.tiles.map { try Self.board($0, widgets: widgets) }, scheme: scheme, themeName: theme, sizeClass: sizeClass)
+                    tiles: try self.tiles.map { try Self.board($0, widgets: widgets) }, scheme: scheme, themeName: theme, sizeClass: sizeClass,
+                    language: language)
             })
         let loaded = start.config, builtins = start.builtins, commandLine = start.commandLine, board = start.board
         let environment = start.environment

@@ -46,6 +46,8 @@ struct Tiles: ParsableCommand {
 
     /// Runs the command with the exit codes of the contract: 0 success, 2 usage error, 1 other.
     static func main() {
+        // Every command speaks the environment's language; the board may choose another.
+        Localization.use(Language.preferred(by: ProcessEnvironment.current()))
         do {
             // The board runs without asking `command` what it conforms to: the first such cast
             // scans every conformance record of the binary (docs/performance.md).
@@ -139,6 +141,11 @@ extension ConfigError {
 }
 
 extension ColorScheme: ExpressibleByArgument {}
+
+extension Language: ExpressibleByArgument {
+    public init?(argument: String) { self.init(naming: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
 
 extension SizeClassSetting: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }

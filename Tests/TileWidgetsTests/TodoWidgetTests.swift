@@ -66,8 +66,8 @@ import Testing
         environment.widgetFamily = .systemMedium
         let grid = CellGrid.render(TodoView(entry: entry), width: 42, height: 10, environment: environment)
         let actions = grid.targets.compactMap(\.action)
-        #expect(actions.contains { $0.name == "todo.add" && $0.prompt == "添加待办（多项用 ; 隔开）" })
-        #expect(actions.contains { $0.name == "todo.edit" && $0.prompt == EditTodoItem.prompt && $0.value?.contains("a1") == true })
+        #expect(actions.contains { $0.name == "todo.add" && $0.prompt == L("todo.add_prompt") })
+        #expect(actions.contains { $0.name == "todo.edit" && $0.prompt == L("todo.edit_prompt") && $0.value?.contains("a1") == true })
         #expect(actions.contains { $0.name == "todo.toggle" && $0.isOn == false && $0.value?.contains("a1") == true })
         #expect(grid.text.contains("[✓] 买牛奶"))
     }
@@ -100,10 +100,10 @@ import Testing
         }
         let first = page(0)
         #expect(first.contains("item 1 ") && first.contains("item 8") && !first.contains("item 9"), "\(first)")
-        #expect(first.contains("1/2 · j 翻页"), "\(first)")
+        #expect(first.contains("1/2 · j turns"), "\(first)")
         let second = page(1)
         #expect(second.contains("item 9") && second.contains("item 12") && !second.contains("item 8"), "\(second)")
-        #expect(second.contains("2/2 · j 翻页"))
+        #expect(second.contains("2/2 · j turns"))
         #expect(page(2) == first && page(-1) == second, "paging wraps both ways")
         #expect(ListPaging(count: 3, rows: 9, listPage: 5) == ListPaging(count: 3, rows: 9, listPage: 0), "a list that fits has one page")
     }

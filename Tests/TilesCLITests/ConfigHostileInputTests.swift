@@ -33,7 +33,7 @@ import Glibc
         let home = ConfigHome()
         let result = try home.check(#""a\u0000" = 1"#)
         #expect(result.status == 2)
-        #expect(result.stderr == home.error(1, 1, #"unknown key 'a\u0000'; expected one of: theme, opener, size_class, services, github, budget, notifications, widget, page"#))
+        #expect(result.stderr == home.error(1, 1, #"unknown key 'a\u0000' (did you mean 'ui'?)"#))
     }
 
     @Test func aDeepDottedHeaderAndATenMegabyteKeyEndInShortErrors() throws {

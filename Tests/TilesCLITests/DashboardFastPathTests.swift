@@ -1,4 +1,5 @@
 import Testing
+import ArgumentParser
 @testable import tiles
 
 /// `tiles` with only the dashboard's options is parsed without the other subcommands; anything
@@ -56,5 +57,20 @@ import Testing
         let result = try runTiles(["--size-class", "huge"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("huge"), "\(result.stderr)")
+    }
+}
+
+/// Every command names itself: ArgumentParser otherwise derives the name from the type with
+/// `String(describing:)`, whose protocol-conformance lookups scanned the whole binary's
+/// conformance records for each command and were a fifth of `tiles render`'s start-up.
+@Suite struct CommandNameTests {
+    @Test func everyCommandInTheTreeHasItsNameWrittenOut() {
+        var unnamed: [String] = []
+        func visit(_ command: any ParsableCommand.Type) {
+            if command.configuration.commandName == nil { unnamed.append("\(command)") }
+            command.configuration.subcommands.forEach(visit)
+        }
+        visit(Tiles.self)
+        #expect(unnamed.isEmpty, "commands without a commandName: \(unnamed)")
     }
 }

@@ -55,12 +55,16 @@ import Glibc
         #expect(quotes.count == 2, "one fetch for the press, shared by both boards: \(quotes)")
     }
 
+    /// The to-do tests read the board in Chinese (`LANG=zh_CN.UTF-8`), the list's words as the
+    /// catalogue gives them there.
+    static let chinese = ["LANG": "zh_CN.UTF-8"]
+
     @Test func todoItemsAreAddedTickedByKeyAndByClickAndSurviveARestart() throws {
         let home = try DashboardHome()
         try Self.writeConfig(home, tiles: ["id = \"todo\"\nwidget = \"todo\"\nfamily = \"large\""])
         let server = try StubHTTPServer(routes: EndToEndTests.routes())
         defer { server.stop() }
-        var board: Board? = try Board(home: home, server: server)
+        var board: Board? = try Board(home: home, server: server, environment: Self.chinese)
         defer { board?.close() }
         let session = board!.session
         try session.waitFor(timeout: 20, "the empty list") { $0.contains("清单是空的") }
@@ -68,7 +72,7 @@ import Glibc
         for item in ["买牛奶", "写周报"] {
             // The only control with an empty list, or the first in reading order: + 添加.
             try session.sendKeys("f")
-            try session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
+            try session.waitFor("hint mode") { Self.row(29, of: $0).contains("输入提示标签") }
             try session.sendKeys("a")
             try session.waitFor("the prompt") { $0.contains("添加待办") }
             try session.sendLiteral(item)
@@ -82,7 +86,7 @@ import Glibc
         #expect(screen.contains("[ ] 写周报"))
 
         // A second board of the same user shows the tick without a key, and the click there too.
-        let second = try Board(home: home, server: server)
+        let second = try Board(home: home, server: server, environment: Self.chinese)
         defer { second.close() }
         try second.session.waitFor(timeout: 20, "the list on the second board") { $0.contains("[✓] 买牛奶") && $0.contains("[ ] 写周报") }
         let (x, y) = try #require(Self.position(of: "[ ] 写周报", in: try session.capture()))
@@ -96,7 +100,7 @@ import Glibc
         #expect(stored.stdout.contains("买牛奶") && stored.stdout.contains(#""done":true"#))
         board?.close()
         board = nil
-        let restarted = try Board(home: home, server: server)
+        let restarted = try Board(home: home, server: server, environment: Self.chinese)
         defer { restarted.close() }
         try restarted.session.waitFor(timeout: 20, "the list after a restart") { $0.contains("[✓] 买牛奶") && $0.contains("[✓] 写周报") }
     }
@@ -109,7 +113,7 @@ import Glibc
         let environment = home.environment(serviceURL: server.baseURL)
         let items = (1...12).map { #"{"id":"i\#($0)","text":"item \#($0)","done":false}"# }.joined(separator: ",")
         #expect(try runTiles(["store", "set", "todo.main", "[\(items)]"], environment: environment).status == 0)
-        let board = try Board(home: home, server: server)
+        let board = try Board(home: home, server: server, environment: Self.chinese)
         defer { board.close() }
         let session = board.session
         try session.waitFor(timeout: 20, "the first page") { $0.contains("item 8") && $0.contains("1/2 · j 翻页") && !$0.contains("item 9") }
@@ -118,7 +122,7 @@ import Glibc
         try session.waitFor("the second page") { $0.contains("item 9") && $0.contains("item 12") && $0.contains("2/2") && !$0.contains("item 8") }
         // Hints in reading order: a + 添加, then each item's box (labelled inside it) and text.
         try session.sendKeys("f")
-        let hints = try session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
+        let hints = try session.waitFor("hint mode") { Self.row(29, of: $0).contains("输入提示标签") }
         #expect(hints.contains("[s]"), "the box keeps its brackets around the label")
         try session.sendKeys("d")
         try session.waitFor("the item's prompt") { $0.contains("改为（- 删除，^ 上移，v 下移）") }

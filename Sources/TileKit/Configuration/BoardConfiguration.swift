@@ -10,12 +10,17 @@ public struct BoardConfiguration: Sendable {
         public var scheme: ColorScheme?
         public var themeName: String?
         public var sizeClass: SizeClassSetting?
+        public var language: Language?
 
-        public init(tiles: [TileSpec]? = nil, scheme: ColorScheme? = nil, themeName: String? = nil, sizeClass: SizeClassSetting? = nil) {
+        public init(
+            tiles: [TileSpec]? = nil, scheme: ColorScheme? = nil, themeName: String? = nil, sizeClass: SizeClassSetting? = nil,
+            language: Language? = nil
+        ) {
             self.tiles = tiles
             self.scheme = scheme
             self.themeName = themeName
             self.sizeClass = sizeClass
+            self.language = language
         }
     }
 
@@ -23,16 +28,20 @@ public struct BoardConfiguration: Sendable {
     public var scheme: ColorScheme?
     public var themeName: String?
     public var sizeClass: SizeClassSetting
+    /// The language chosen by `--language` or `[ui] language`; nil follows the environment.
+    public var language: Language?
     /// The built-in widgets and those the file declares.
     public var widgets: [WidgetDescriptor]
 
     public init(
-        tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting = .auto, widgets: [WidgetDescriptor]
+        tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting = .auto, language: Language? = nil,
+        widgets: [WidgetDescriptor]
     ) {
         self.tiles = tiles
         self.scheme = scheme
         self.themeName = themeName
         self.sizeClass = sizeClass
+        self.language = language
         self.widgets = widgets
     }
 }

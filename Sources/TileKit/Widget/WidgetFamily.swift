@@ -46,6 +46,9 @@ public enum WidgetFamily: String, CaseIterable, Codable, Hashable, Sendable, Cus
         }
     }
 
+    /// The family in the language in use (`extra large`, `超大`), for what the board says.
+    public var displayName: String { L("family.\(shortName)") }
+
     /// A family from its short name or WidgetKit's full name (`medium` or `systemMedium`).
     public init?(name: String) {
         if let family = WidgetFamily(rawValue: name) {

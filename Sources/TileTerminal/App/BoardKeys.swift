@@ -1,3 +1,5 @@
+import TileKit
+
 /// Every key of the board, in one table: the `?` overlay, `tiles run --help` and the man page
 /// (made from the help) are all drawn from it, and a test checks that docs/usage.md's Keys table
 /// names each one.
@@ -5,32 +7,35 @@ public enum BoardKeys {
     public struct Binding: Sendable {
         /// The keys as the overlay shows them (`s m l x`).
         public let keys: String
-        /// What they do, in the overlay's words.
-        public let action: String
+        /// What they do, as the catalogue's key (`keys.families`).
+        public let actionKey: String
         /// The short form for `tiles run --help` (`families`).
         public let brief: String
+
+        /// What they do, in the overlay's words, in the language in use.
+        public var action: String { L(actionKey) }
     }
 
     public static let all: [Binding] = [
-        Binding(keys: "s m l x", action: "every tile small / medium / large / extra large", brief: "families"),
-        Binding(keys: "+ -", action: "focused tile one family larger / smaller", brief: "focused tile's family"),
-        Binding(keys: "t", action: "toggle light / dark", brief: "light/dark"),
-        Binding(keys: "T", action: "next theme", brief: "theme"),
-        Binding(keys: "1 … 9", action: "tap tile N on this page", brief: "tap"),
-        Binding(keys: "f", action: "hints: type a label to open or press it, Esc leaves", brief: "link and control hints"),
-        Binding(keys: "Tab S-Tab ←↑↓→", action: "move the focus", brief: "focus"),
-        Binding(keys: "Enter", action: "tap the focused tile", brief: "tap the focused tile"),
-        Binding(keys: "click", action: "tap the link or control under the mouse", brief: "tap what is under the mouse"),
-        Binding(keys: "e", action: "edit the focused widget (Enter saves, Esc cancels)", brief: "edit the focused widget"),
-        Binding(keys: "E", action: "edit mode: arrange the board, a adds widgets (Esc saves)", brief: "edit mode: arrange the board"),
-        Binding(keys: "< >", action: "focused Smart Stack: previous / next widget", brief: "turn a Smart Stack"),
-        Binding(keys: "j k", action: "focused tile's list: next / previous page (the wheel over it too)", brief: "turn a list's pages"),
-        Binding(keys: "r", action: "reload the focused tile (all when none)", brief: "reload"),
-        Binding(keys: "[ ] PgUp PgDn", action: "previous / next page", brief: "pages"),
-        Binding(keys: "d", action: "dismiss the banner's alerts and ended activities", brief: "dismiss the banner"),
-        Binding(keys: "a", action: "alerts: the latest, newest first, unread marked ● (any key closes)", brief: "alert history"),
-        Binding(keys: "?", action: "this help (any key closes it)", brief: "help"),
-        Binding(keys: "q Ctrl-C", action: "quit", brief: "quit"),
+        Binding(keys: "s m l x", actionKey: "keys.families", brief: "families"),
+        Binding(keys: "+ -", actionKey: "keys.focused_family", brief: "focused tile's family"),
+        Binding(keys: "t", actionKey: "keys.scheme", brief: "light/dark"),
+        Binding(keys: "T", actionKey: "keys.theme", brief: "theme"),
+        Binding(keys: "1 … 9", actionKey: "keys.tap", brief: "tap"),
+        Binding(keys: "f", actionKey: "keys.hints", brief: "link and control hints"),
+        Binding(keys: "Tab S-Tab ←↑↓→", actionKey: "keys.focus", brief: "focus"),
+        Binding(keys: "Enter", actionKey: "keys.enter", brief: "tap the focused tile"),
+        Binding(keys: "click", actionKey: "keys.click", brief: "tap what is under the mouse"),
+        Binding(keys: "e", actionKey: "keys.edit", brief: "edit the focused widget"),
+        Binding(keys: "E", actionKey: "keys.arrange", brief: "edit mode: arrange the board"),
+        Binding(keys: "< >", actionKey: "keys.stack", brief: "turn a Smart Stack"),
+        Binding(keys: "j k", actionKey: "keys.list_pages", brief: "turn a list's pages"),
+        Binding(keys: "r", actionKey: "keys.reload", brief: "reload"),
+        Binding(keys: "[ ] PgUp PgDn", actionKey: "keys.pages", brief: "pages"),
+        Binding(keys: "d", actionKey: "keys.dismiss", brief: "dismiss the banner"),
+        Binding(keys: "a", actionKey: "keys.alerts", brief: "alert history"),
+        Binding(keys: "?", actionKey: "keys.help", brief: "help"),
+        Binding(keys: "q Ctrl-C", actionKey: "keys.quit", brief: "quit"),
     ]
 
     /// One paragraph for `tiles run --help`: `Keys: s m l x (families), …`.

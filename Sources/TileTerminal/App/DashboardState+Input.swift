@@ -52,7 +52,7 @@ extension DashboardState {
         case .character("-"): return stepFocusedFamily(by: -1)
         case .character("t"):
             scheme = scheme == .light ? .dark : .light
-            message = Message("\(scheme.rawValue) mode")
+            message = Message(L(scheme == .dark ? "status.dark_mode" : "status.light_mode"))
             return [.saveState]
         case .character("T"):
             return [.loadTheme(after: themeCursor)]
@@ -60,7 +60,7 @@ extension DashboardState {
             let number = Int(String(digit))!
             let placements = visiblePlacements
             guard number <= placements.count else {
-                message = Message("there is no tile \(number) on this page")
+                message = Message(L("status.no_tile_number", ["number": "\(number)"]))
                 return []
             }
             return tapTile(placements[number - 1].id)
@@ -77,15 +77,15 @@ extension DashboardState {
         case .down: moveFocus(dx: 0, dy: 1)
         case .enter:
             guard let focusedID else {
-                message = Message("no tile is focused: press Tab to focus one, or 1…9 to tap one")
+                message = Message(L("status.no_focus_tap"))
                 return []
             }
             return tapTile(focusedID)
         case .character("r"):
             if let focusedID {
-                message = Message("reloading \(focusedID)")
+                message = Message(L("status.reloading", ["tile": focusedID]))
             } else {
-                message = Message("reloading every tile")
+                message = Message(L("status.reloading_all"))
             }
             return [.reload(id: focusedID)]
         case .character("["), .pageUp: showPage(page - 1)
@@ -99,7 +99,7 @@ extension DashboardState {
         case .character("d"):
             let ended = activities.filter { $0.end != nil }
             guard !bannerAlerts.isEmpty || !ended.isEmpty else {
-                message = Message("nothing to dismiss: the banner shows no alert or ended activity")
+                message = Message(L("status.nothing_to_dismiss"))
                 return []
             }
             showBanner(alerts: [], until: nil)
@@ -115,7 +115,7 @@ extension DashboardState {
     /// Shows the next (`step` 1) or previous page of the focused tile's list.
     mutating func turnFocusedList(by step: Int) -> [DashboardEffect] {
         guard let focusedID, let index = index(of: focusedID) else {
-            message = Message("no tile is focused: press Tab to focus a list, then j and k turn its pages")
+            message = Message(L("status.no_focus_list"))
             return []
         }
         listPages[focusedID, default: 0] += step
@@ -134,12 +134,12 @@ extension DashboardState {
     /// `e`: the focused tile's edit form (for a Smart Stack, the widget it shows).
     mutating func openEditor() -> [DashboardEffect] {
         guard let focusedID, let tile = tile(focusedID) else {
-            message = Message("no tile is focused: press Tab to focus the tile to edit, then e")
+            message = Message(L("status.no_focus_edit"))
             return []
         }
         let widget = tile.shown
         guard !widget.parameters.isEmpty else {
-            message = Message("\(widget.displayName) has nothing to configure")
+            message = Message(L("status.nothing_to_configure", ["widget": widget.displayName]))
             return []
         }
         mode = .edit(EditForm(
@@ -155,11 +155,11 @@ extension DashboardState {
             mode = .edit(form)
         case .cancel:
             mode = .board
-            message = Message("edit cancelled; nothing changed")
+            message = Message(L("status.edit_cancelled"))
         case .save(let values):
             guard form.hasChanges else {
                 mode = .board
-                message = Message("nothing changed")
+                message = Message(L("status.nothing_changed"))
                 return []
             }
             mode = .edit(form)
@@ -175,7 +175,7 @@ extension DashboardState {
             mode = .prompt(prompt)
         case .cancel:
             mode = .board
-            message = Message("cancelled; nothing added")
+            message = Message(L("status.prompt_cancelled"))
         case .submit(let press):
             mode = .board
             return [.perform(id: prompt.tileID, action: press)]
@@ -186,11 +186,11 @@ extension DashboardState {
     /// `<` `>`: the focused Smart Stack shows its previous or next widget.
     mutating func scrollFocusedStack(by offset: Int) -> [DashboardEffect] {
         guard let focusedID, let tile = tile(focusedID) else {
-            message = Message("no tile is focused: press Tab to focus a Smart Stack, then < or >")
+            message = Message(L("status.no_focus_stack"))
             return []
         }
         guard tile.stack != nil else {
-            message = Message("\(tile.id) is not a Smart Stack")
+            message = Message(L("status.not_a_stack", ["tile": tile.id]))
             return []
         }
         return [.scrollStack(id: tile.id, offset: offset)]
@@ -211,7 +211,7 @@ extension DashboardState {
             if hints.contains(where: { $0.label.hasPrefix(prefix) }) {
                 mode = .hints(hints, typed: prefix)
             } else {
-                message = Message("no link is labelled \(prefix); type a label, or Esc to leave")
+                message = Message(L("status.no_hint", ["label": prefix]))
                 mode = .hints(hints, typed: "")
             }
         default:

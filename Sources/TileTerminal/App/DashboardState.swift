@@ -233,11 +233,11 @@ public struct DashboardState: Sendable {
             self.theme = theme
             themeName = name
             themeCursor = name
-            message = Message("theme \(name)")
+            message = Message(L("status.theme", ["name": name]))
             return [.saveState]
         case .themeFailed(let name, let text):
             themeCursor = name
-            message = Message("theme \(name) not loaded: \(text)", isError: true)
+            message = Message(L("status.theme_not_loaded", ["name": name, "reason": text]), isError: true)
             return []
         case .message(let text):
             message = Message(text, isError: true)
@@ -255,7 +255,7 @@ public struct DashboardState: Sendable {
             }
             // The press's own line (`quote: 换一句…`), while it shows, says how it ended.
             if let running = message?.text, running.hasPrefix("\(id): "), running.hasSuffix("…") {
-                message = Message(running.dropLast() + " done")
+                message = Message(running.dropLast() + " " + L("status.done"))
             }
             return [.announceAction(kind: kind, finishedAt: finishedAt)]
         case let .configChanged(newTiles, scheme, themeName, theme, sizeClassSetting):
@@ -268,7 +268,7 @@ public struct DashboardState: Sendable {
             themeCursor = themeName
             if let focusedID, tile(focusedID) == nil { self.focusedID = nil }
             configError = nil
-            message = Message("config reloaded")
+            message = Message(L("status.config_reloaded"))
             relayout()
             return [.saveState]
         case .arranged(let newTiles):
@@ -277,7 +277,7 @@ public struct DashboardState: Sendable {
             relayout()
             return [.saveState]
         case .arrangeFailed(let text):
-            message = Message("cannot arrange the board: \(text)", isError: true)
+            message = Message(L("status.cannot_arrange", ["reason": text]), isError: true)
             return []
         case .boardSaved(let report):
             return boardSaved(report)
@@ -423,9 +423,9 @@ public struct DashboardState: Sendable {
         }
         relayout()
         if kept.isEmpty {
-            message = Message("every tile \(family.shortName)")
+            message = Message(L("status.every_tile", ["family": family.displayName]))
         } else {
-            message = Message("not every widget comes in \(family.shortName): " + kept.joined(separator: ", "), isError: true)
+            message = Message(L("status.family_missing", ["family": family.displayName, "widgets": kept.joined(separator: ", ")]), isError: true)
         }
         return effects.isEmpty ? [] : effects + [.saveState]
     }
@@ -433,7 +433,7 @@ public struct DashboardState: Sendable {
     /// The focused tile one family larger (`+`, `step` 1) or smaller (`-`, `step` -1).
     mutating func stepFocusedFamily(by step: Int) -> [DashboardEffect] {
         guard let focusedID, let index = index(of: focusedID) else {
-            message = Message("no tile is focused: press Tab to focus one")
+            message = Message(L("status.no_focus"))
             return []
         }
         let tile = tiles[index]
@@ -445,11 +445,11 @@ public struct DashboardState: Sendable {
             target = step > 0 ? sizes.first : nil
         }
         guard let target, let effect = setFamily(target, ofTileAt: index) else {
-            message = Message("\(tile.id) is already \(step > 0 ? "as large" : "as small") as it comes (\(tile.family.shortName))")
+            message = Message(L(step > 0 ? "status.already_largest" : "status.already_smallest", ["tile": tile.id, "family": tile.family.displayName]))
             return []
         }
         relayout()
-        message = Message("\(tile.id) \(target.shortName)")
+        message = Message(L("status.tile_family", ["tile": tile.id, "family": target.displayName]))
         return [effect, .saveState]
     }
 
@@ -495,10 +495,10 @@ public struct DashboardState: Sendable {
         mode = .board
         switch TapAction(url) {
         case .open(let url):
-            message = Message("opening \(url.absoluteString)")
+            message = Message(L("status.opening", ["url": url.absoluteString]))
             return [.open(url)]
         case .copy(let text):
-            message = Message("copied to the clipboard: \(text)")
+            message = Message(L("status.copied", ["text": text]))
             return [.copy(text)]
         case .refuse(let text):
             message = Message(text, isError: true)

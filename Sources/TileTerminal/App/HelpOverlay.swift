@@ -1,12 +1,13 @@
+import TileKit
 import TileUI
 
 /// The `?` overlay: every key of the dashboard, in a framed box drawn over the board.
 struct HelpOverlay: View {
     /// Keys and what they do (`BoardKeys`, the one table).
-    static let bindings = BoardKeys.all.map { (keys: $0.keys, action: $0.action) }
+    static var bindings: [(keys: String, action: String)] { BoardKeys.all.map { (keys: $0.keys, action: $0.action) } }
 
     /// Columns the keys column takes.
-    static let keyColumnWidth = bindings.map(\.keys.cellWidth).max() ?? 0
+    static let keyColumnWidth = BoardKeys.all.map(\.keys.cellWidth).max() ?? 0
 
     /// The box's size in cells: the text plus padding and the frame.
     static var size: Size {
@@ -14,7 +15,7 @@ struct HelpOverlay: View {
         return Size(width: (lines.map(\.cellWidth).max() ?? 0) + 6, height: lines.count + 1 + 4)
     }
 
-    static let title = "tiles — keys"
+    static var title: String { "tiles — " + L("keys.title") }
 
     var body: some View {
         VStack(alignment: .leading, spacing: 1) {

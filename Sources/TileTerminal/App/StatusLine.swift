@@ -27,7 +27,7 @@ public struct StatusLine: Equatable, Sendable {
         isMessage = state.message != nil
         let pages = state.layout.isTooSmall ? 1 : state.layout.pages.count
         // Edit mode's key is shown on the board while no message needs the room.
-        let help = if case .board = state.mode, state.message == nil { "E edit  ? help" } else { "? help" }
+        let help = if case .board = state.mode, state.message == nil { L("status.edit_help") } else { L("status.help") }
         trailing = pages > 1 ? Self.pageDots(count: pages, current: state.page) + "  " + help : help
     }
 
@@ -67,23 +67,23 @@ public struct StatusLine: Equatable, Sendable {
 
     private static func leading(state: DashboardState, now: Date) -> (String, Bool) {
         if let message = state.message { return (message.text, message.isError) }
-        if let error = state.configError { return ("config not applied: \(error)", true) }
-        if case .edit(let form) = state.mode { return ("editing \(form.tileID)", false) }
+        if let error = state.configError { return (L("status.config_not_applied", ["reason": error]), true) }
+        if case .edit(let form) = state.mode { return (L("status.editing", ["tile": form.tileID]), false) }
         if case .arrange(let arranging) = state.mode {
-            if arranging.gallery != nil { return ("gallery: type to search, Enter adds the widget", false) }
-            let focus = state.focusedID.flatMap { id in state.tile(id).map { " · \(id) \($0.family.shortName)" } } ?? ""
+            if arranging.gallery != nil { return (L("status.gallery"), false) }
+            let focus = state.focusedID.flatMap { id in state.tile(id).map { " · \(id) \($0.family.displayName)" } } ?? ""
             // The padding, the spacing and `? help` at the right take 10 cells.
             return (ArrangeMode.keysHint(fitting: state.screen.width - 10 - focus.cellWidth) + focus, false)
         }
         if case .prompt(let prompt) = state.mode { return ("\(prompt.tileID): \(prompt.prompt)", false) }
         if case .hints(_, let typed) = state.mode {
-            return ("type a hint label\(typed.isEmpty ? "" : " (\(typed)…)") to open its link or press its control · Esc leaves", false)
+            return (typed.isEmpty ? L("status.hints") : L("status.hints_typed", ["typed": typed]), false)
         }
         if let id = state.focusedID, let tile = state.tile(id) {
-            var text = "\(id) · \(tile.family.shortName)"
+            var text = "\(id) · \(tile.family.displayName)"
             if let stack = tile.stack { text += " · \(tile.kind) \(stack.topIndex + 1)/\(stack.members.count) (< > to scroll)" }
             if let stale = staleText(tile.status, now: now) { return (text + " · " + stale, true) }
-            if tile.status?.isLoading == true { text += " · loading" }
+            if tile.status?.isLoading == true { text += " · " + L("status.loading") }
             return (text, false)
         }
         // Every stale tile counts, on this page or another; the first one on the page says why.
@@ -91,7 +91,7 @@ public struct StatusLine: Equatable, Sendable {
         guard !stale.isEmpty else { return ("", false) }
         let shown = state.visibleTileIDs.first { id in stale.contains { $0.id == id } } ?? stale[0].id
         let reason = staleText(state.tile(shown)?.status, now: now).map { "\(shown): \($0)" } ?? shown
-        return (stale.count == 1 ? reason : "\(stale.count) tiles stale · \(reason)", true)
+        return (stale.count == 1 ? reason : L("status.stale_tiles", ["count": "\(stale.count)", "reason": reason]), true)
     }
 }
 

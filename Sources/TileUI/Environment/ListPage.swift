@@ -37,7 +37,4 @@ public struct ListPaging: Equatable, Sendable {
 
     /// Whether the list takes more than one page (and a footer row).
     public var isPaged: Bool { pages > 1 }
-
-    /// `2/3 · j 翻页`: the page shown and the key that turns it.
-    public var footer: String { "\(page + 1)/\(pages) · j 翻页" }
 }

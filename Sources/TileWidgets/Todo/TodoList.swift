@@ -113,7 +113,6 @@ struct AddTodoItem: TextInputIntent {
 /// replaces it, `-` deletes it, `^` moves it up and `v` down.
 struct EditTodoItem: TextInputIntent {
     static let identifier = "todo.edit"
-    static let prompt = "改为（- 删除，^ 上移，v 下移）"
     var list: String
     var item: String
     var input = ""

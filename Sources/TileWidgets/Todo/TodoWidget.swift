@@ -70,19 +70,19 @@ struct TodoView: View {
     var body: some View {
         switch family {
         case .accessoryInline:
-            Text("待办 \(entry.doneCount)/\(entry.items.count)").invalidatableContent()
+            Text("\(L("todo.title")) \(entry.doneCount)/\(entry.items.count)").invalidatableContent()
         default:
             VStack(alignment: .leading, spacing: 0) {
                 header
                 if entry.items.isEmpty {
-                    Text("清单是空的").foregroundColor(Color("text.secondary"))
-                    Text("f 后按 + 的字母添加").font(.caption).foregroundColor(Color("text.secondary"))
+                    Text(L("todo.empty")).foregroundColor(Color("text.secondary"))
+                    Text(L("todo.add_hint")).font(.caption).foregroundColor(Color("text.secondary"))
                 }
                 ForEach(shownItems, id: \.id) { item in
                     // The box ticks the item; its text asks for a new one (edit, delete, move).
                     HStack(spacing: 1) {
                         Toggle(isOn: item.done, intent: ToggleTodoItem(list: entry.list, item: item.id)) { EmptyView() }
-                        Button(intent: EditTodoItem(list: entry.list, item: item.id), prompt: EditTodoItem.prompt) {
+                        Button(intent: EditTodoItem(list: entry.list, item: item.id), prompt: L("todo.edit_prompt")) {
                             Text(item.text)
                                 .lineLimit(1)
                                 .foregroundColor(item.done ? Color("text.secondary") : nil)
@@ -90,12 +90,12 @@ struct TodoView: View {
                     }
                 }
                 if paging.isPaged {
-                    Text(paging.footer).font(.caption).foregroundColor(Color("text.secondary"))
+                    Text(L("todo.page", ["page": "\(paging.page + 1)", "pages": "\(paging.pages)"])).font(.caption).foregroundColor(Color("text.secondary"))
                 }
                 Spacer(minLength: 0)
                 if family == .systemLarge || family == .systemExtraLarge, entry.doneCount > 0 {
                     Button(intent: ClearDoneTodoItems(list: entry.list)) {
-                        Text("清除已完成").underline()
+                        Text(L("todo.clear_done")).underline()
                     }
                 }
             }
@@ -108,13 +108,13 @@ struct TodoView: View {
 
     private var header: some View {
         HStack(spacing: 1) {
-            Text(entry.list == "main" ? "待办" : "待办 · \(entry.list)").bold().lineLimit(1)
+            Text(entry.list == "main" ? L("todo.title") : "\(L("todo.title")) · \(entry.list)").bold().lineLimit(1)
             Text("\(entry.doneCount)/\(entry.items.count)")
                 .foregroundColor(Color("text.secondary"))
                 .invalidatableContent()
             Spacer(minLength: 0)
-            Button(intent: AddTodoItem(list: entry.list), prompt: "添加待办（多项用 ; 隔开）") {
-                Text("+ 添加")
+            Button(intent: AddTodoItem(list: entry.list), prompt: L("todo.add_prompt")) {
+                Text(L("todo.add"))
                     .foregroundColor(Color("button.text"))
                     .background(Color("button.background"))
             }

@@ -73,9 +73,12 @@ final class Board {
         }
     }
 
-    /// `tiles` on an existing home and server (to restart on the same state), which the caller stops.
-    convenience init(home: DashboardHome, server: StubHTTPServer, arguments: [String] = []) throws {
-        try self.init(home: home, server: server, width: 100, height: 30, environment: [:], arguments: arguments, ownsServer: false)
+    /// `tiles` on an existing home and server (to restart on the same state), which the caller
+    /// stops unless `ownsServer`; `environment` overrides the home's variables.
+    convenience init(
+        home: DashboardHome, server: StubHTTPServer, arguments: [String] = [], environment: [String: String] = [:], ownsServer: Bool = false
+    ) throws {
+        try self.init(home: home, server: server, width: 100, height: 30, environment: environment, arguments: arguments, ownsServer: ownsServer)
     }
 
     private init(
@@ -88,7 +91,7 @@ final class Board {
         session = try TmuxSession(
             command: [EndToEndTests.tiles] + arguments, width: width, height: height,
             environment: home.environment(serviceURL: server.baseURL).merging(environment) { _, override in override })
-        try session.waitFor(timeout: 20, "the dashboard's first frame") { $0.contains("? help") }
+        try session.waitFor(timeout: 20, "the dashboard's first frame") { $0.contains("? help") || $0.contains("? 帮助") }
     }
 
     /// Waits until the three widgets show the server's data and returns the screen.

@@ -1,0 +1,39 @@
+import Synchronization
+
+/// The catalogue every string tiles writes is drawn from: English until `use` chooses, once at
+/// start (the environment's language, then `[ui] language`, then `--language`) and again when a
+/// reload changes `[ui] language`. Catalogues are read once each, never per frame.
+public enum Localization {
+    private static let chosen = Mutex<Catalog?>(nil)
+    private static let read = Mutex<[Language: Catalog]>([:])
+
+    /// The language in use.
+    public static var language: Language { current.language }
+
+    /// The catalogue in use.
+    public static var current: Catalog {
+        chosen.withLock { $0 } ?? catalog(.english)
+    }
+
+    /// Speaks `language` from now on.
+    public static func use(_ language: Language) {
+        let catalog = catalog(language)
+        chosen.withLock { $0 = catalog }
+    }
+
+    /// `language`'s compiled-in catalogue, read at its first use. A catalogue that does not read
+    /// is a build mistake the catalogue test catches; at run time it falls back to keys.
+    public static func catalog(_ language: Language) -> Catalog {
+        if let known = read.withLock({ $0[language] }) { return known }
+        let catalog = (try? Catalog(language: language, text: BuiltinCatalogs.texts[language.rawValue] ?? ""))
+            ?? (try! Catalog(language: language, text: ""))
+        read.withLock { $0[language] = catalog }
+        return catalog
+    }
+}
+
+/// The text of `key` in the language in use, its `{name}` placeholders filled from `values`:
+/// `L("status.reloading", ["tile": id])`.
+public func L(_ key: String, _ values: [String: String] = [:]) -> String {
+    Localization.current.text(key, values)
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The board in the user's language under tmux: the status line, the `?` help, a message and the
+/// to-do widget in Chinese under `LANG=zh_CN.UTF-8` and in English under `LANG=en_US.UTF-8`;
+/// `[ui] language` over `LANG`, and `--language` over both.
+@Suite(.serialized) struct EndToEndLanguageTests {
+    static func board(_ environment: [String: String], config: String? = nil, arguments: [String] = []) throws -> Board {
+        let home = try DashboardHome()
+        if let config {
+            let folder = home.root.appendingPathComponent("config/tiles")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        }
+        let server = try StubHTTPServer(routes: EndToEndTests.routes())
+        return try Board(home: home, server: server, arguments: ["--tiles", "todo:medium"] + arguments, environment: environment, ownsServer: true)
+    }
+
+    @Test func chineseUnderAChineseLocale() throws {
+        let board = try Self.board(["LANG": "zh_CN.UTF-8"])
+        defer { board.close() }
+        let screen = try board.session.waitFor("the Chinese board") { $0.contains("E 编辑  ? 帮助") && $0.contains("清单是空的") }
+        #expect(screen.contains("待办") && screen.contains("+ 添加") && screen.contains("f 后按 + 的字母添加"), "\(screen)")
+        try board.session.sendKeys("?")
+        let help = try board.session.waitFor("the Chinese help") { $0.contains("tiles — 按键") }
+        #expect(help.contains("所有小组件改为 小 / 中 / 大 / 超大") && help.contains("退出"), "\(help)")
+        try board.session.sendKeys("Escape")
+        try board.session.sendKeys("s")
+        try board.session.waitFor("a message in Chinese") { $0.contains("所有小组件改为小") }
+    }
+
+    @Test func englishUnderAnEnglishLocale() throws {
+        let board = try Self.board(["LANG": "en_US.UTF-8"])
+        defer { board.close() }
+        let screen = try board.session.waitFor("the English board") { $0.contains("E edit  ? help") && $0.contains("The list is empty") }
+        #expect(screen.contains("To-do") && screen.contains("+ Add") && !screen.contains("清单"), "\(screen)")
+        try board.session.sendKeys("?")
+        let help = try board.session.waitFor("the English help") { $0.contains("tiles — keys") }
+        #expect(help.contains("every tile small / medium / large / extra large"))
+    }
+
+    @Test func theConfigsLanguageWinsOverLangAndTheFlagOverBoth() throws {
+        let english = try Self.board(["LANG": "zh_CN.UTF-8"], config: "[ui]\nlanguage = \"en\"\n")
+        try english.session.waitFor("[ui] language over LANG") { $0.contains("E edit  ? help") && $0.contains("The list is empty") }
+        english.close()
+        let chinese = try Self.board(["LANG": "en_US.UTF-8"], config: "[ui]\nlanguage = \"en\"\n", arguments: ["--language", "zh-Hans"])
+        defer { chinese.close() }
+        try chinese.session.waitFor("--language over both") { $0.contains("E 编辑  ? 帮助") && $0.contains("清单是空的") }
+    }
+}

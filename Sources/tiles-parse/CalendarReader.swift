@@ -66,7 +66,7 @@ struct CalendarReader {
         }
 
         guard let ruleProperty = icalcomponent_get_first_property(event, ICAL_RRULE_PROPERTY) else {
-            if first + duration >= low, first <= high || (duration == 0 && first <= high) { add(start) }
+            if first + duration >= low, first <= high { add(start) }
             return
         }
         let excluded = exceptionDates(of: event, in: start).union(moved)

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The catalogue every string tiles writes is drawn from: English until `use` chooses, once at
-/// start (the environment's language, then `[ui] language`, then `--language`) and again when a
-/// reload changes `[ui] language`. Catalogues are read once each, never per frame.
+/// The catalogue every string tiles writes is drawn from: English until `use` chooses, at start
+/// (the environment's language; for a board `--language`, else `[ui] language`, else that).
+/// Catalogues are read once each, never per frame.
 public enum Localization {
     private static let chosen = Mutex<Catalog?>(nil)
     private static let read = Mutex<[Language: Catalog]>([:])

@@ -43,7 +43,7 @@ enum CalendarSource: Hashable {
 
     static func parse(_ text: String, home: String? = nil) -> (sources: [CalendarSource], rejected: [String]) {
         var sources: [CalendarSource] = [], rejected: [String] = []
-        for item in text.split(whereSeparator: { $0 == "," || $0 == "\n" }).map({ String($0).trimmingSpaces() }) where !item.isEmpty {
+        for item in ListParameter.items(text) {
             let lower = item.lowercased()
             if lower.hasPrefix("webcal://"), let url = URL(string: "https://" + item.dropFirst("webcal://".count)), url.host != nil {
                 sources.append(.url(url))

@@ -33,7 +33,7 @@ struct ClockZone: Hashable, Sendable {
     static func parse(_ text: String) -> (zones: [ClockZone], rejected: [String]) {
         var zones: [ClockZone] = []
         var rejected: [String] = []
-        for word in text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map(String.init) {
+        for word in ListParameter.words(text) {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard let zone = Zone(identifier: parts[0]) else {
                 rejected.append(word)

@@ -97,7 +97,7 @@ struct DiskProvider: IntentTimelineProvider {
 
     /// The file systems `configuration` asks for, fullest first.
     static func read(_ configuration: DiskIntent) -> [DiskUse] {
-        let wanted = configuration.mounts.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let wanted = ListParameter.words(configuration.mounts)
         let text = FileManager.default.contents(atPath: "/proc/self/mounts").map { String(decoding: $0, as: UTF8.self) } ?? ""
         var seen: Set<String> = []
         var disks: [DiskUse] = []

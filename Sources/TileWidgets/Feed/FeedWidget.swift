@@ -20,7 +20,7 @@ public struct FeedIntent: WidgetIntent {
 
     static func parse(_ text: String) -> (urls: [URL], rejected: [String]) {
         var urls: [URL] = [], rejected: [String] = []
-        for item in text.split(whereSeparator: { $0 == "," || $0 == "\n" }).map({ String($0).trimmingSpaces() }) where !item.isEmpty {
+        for item in ListParameter.items(text) {
             if let url = URL(string: item), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil {
                 urls.append(url)
             } else {

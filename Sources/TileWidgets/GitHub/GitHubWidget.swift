@@ -19,7 +19,7 @@ public struct GitHubIntent: WidgetIntent {
     }
 
     static func repositories(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }).map(String.init).filter { !$0.isEmpty }
+        ListParameter.words(text)
     }
 }
 

@@ -28,7 +28,7 @@ struct Bookmark: Codable, Hashable, Sendable {
     static func parse(_ text: String) -> (bookmarks: [Bookmark], rejected: [String]) {
         var bookmarks: [Bookmark] = []
         var rejected: [String] = []
-        for item in text.split(whereSeparator: { $0 == "," || $0 == "\n" }).map({ String($0).trimmingSpaces() }) where !item.isEmpty {
+        for item in ListParameter.items(text) {
             let parts = item.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces() }
             let (name, url) = parts.count == 2 && URL(string: parts[1])?.scheme != nil ? (parts[0], parts[1]) : (nil, item)
             guard let scheme = URL(string: url)?.scheme, !scheme.isEmpty else {

@@ -20,13 +20,17 @@ public struct ExtensionRequest: Sendable, Equatable {
     /// `scheduled`, `explicit` (the user asked) or `configuration` (parameters or family changed).
     public var reason: String
     public var isPreview: Bool
+    /// The board's language, as `locale` (`en`, `zh-Hans`) and `TILES_LANGUAGE`.
+    public var language: Language
     /// The press being run, for an action request (`"request": "action"`); nil for a timeline.
     public var action: WidgetAction?
 
     public init(
         kind: String, family: WidgetFamily, colorScheme: ColorScheme, parameters: [String: ParameterValue],
-        now: Date, reason: String, isPreview: Bool, sizeClass: SizeClass = .regular
+        now: Date, reason: String, isPreview: Bool, sizeClass: SizeClass = .regular,
+        language: Language = Localization.language
     ) {
+        self.language = language
         self.kind = kind
         self.family = family
         self.sizeClass = sizeClass
@@ -42,7 +46,7 @@ public struct ExtensionRequest: Sendable, Equatable {
         self.init(
             kind: kind, family: context.family, colorScheme: context.colorScheme, parameters: parameters,
             now: context.now, reason: Self.reason(context.reason), isPreview: context.isPreview,
-            sizeClass: context.sizeClass)
+            sizeClass: context.sizeClass, language: context.language)
     }
 
     /// The request's `reason` for a scheduler's reload reason.
@@ -77,6 +81,7 @@ public struct ExtensionRequest: Sendable, Equatable {
             "now": .string(Self.dateText(now)),
             "reason": .string(reason),
             "isPreview": .bool(isPreview),
+            "locale": .string(language.rawValue),
             "parameters": Self.sortedObject(parameterValues),
         ]
         if let action {
@@ -105,6 +110,7 @@ public struct ExtensionRequest: Sendable, Equatable {
             "TILES_REASON": reason,
             "TILES_NOW": Self.dateText(now),
             "TILES_IS_PREVIEW": isPreview ? "1" : "0",
+            "TILES_LANGUAGE": language.rawValue,
         ]
         for (key, value) in parameters {
             variables["TILES_PARAM_" + Self.variableName(key)] = value.description
@@ -163,7 +169,8 @@ extension ExtensionRequest {
         self.init(
             kind: kind, family: family, colorScheme: scheme, parameters: parameters, now: now,
             reason: members["reason"]?.string ?? "scheduled", isPreview: members["isPreview"]?.bool ?? false,
-            sizeClass: members["sizeClass"]?.string.flatMap(SizeClass.init(rawValue:)) ?? .regular)
+            sizeClass: members["sizeClass"]?.string.flatMap(SizeClass.init(rawValue:)) ?? .regular,
+            language: members["locale"]?.string.flatMap(Language.init(naming:)) ?? .english)
         if members["request"]?.string == "action" {
             guard let name = members["action"]?.string else {
                 throw .mismatch(at: "action", expected: "the action's name", found: members["action"])

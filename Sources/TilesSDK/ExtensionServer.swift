@@ -41,7 +41,7 @@ public struct ExtensionServer: Sendable {
         }
         let context = TimelineContext(
             family: request.family, isPreview: request.isPreview, now: request.now, reason: request.reloadReason,
-            colorScheme: request.colorScheme, sizeClass: request.sizeClass)
+            colorScheme: request.colorScheme, sizeClass: request.sizeClass, language: request.language)
         let parameters = try widget.resolveParameters(request.parameters)
         if let press = request.action {
             // The intent runs here, in the extension's process, as WidgetKit runs it in the

@@ -3,9 +3,9 @@ import Testing
 
 /// The board in the user's language under tmux: the status line, the `?` help, a message and the
 /// to-do widget in Chinese under `LANG=zh_CN.UTF-8` and in English under `LANG=en_US.UTF-8`;
-/// `[ui] language` over `LANG`, and `--language` over both.
+/// `[ui] language` over `LANG`, and `--language` over both; a program widget told the language.
 @Suite(.serialized) struct EndToEndLanguageTests {
-    static func board(_ environment: [String: String], config: String? = nil, arguments: [String] = []) throws -> Board {
+    static func board(_ environment: [String: String], config: String? = nil, tiles: String = "todo:medium", arguments: [String] = []) throws -> Board {
         let home = try DashboardHome()
         if let config {
             let folder = home.root.appendingPathComponent("config/tiles")
@@ -13,7 +13,7 @@ import Testing
             try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         }
         let server = try StubHTTPServer(routes: EndToEndTests.routes())
-        return try Board(home: home, server: server, arguments: ["--tiles", "todo:medium"] + arguments, environment: environment, ownsServer: true)
+        return try Board(home: home, server: server, arguments: ["--tiles", tiles] + arguments, environment: environment, ownsServer: true)
     }
 
     @Test func chineseUnderAChineseLocale() throws {
@@ -46,5 +46,25 @@ import Testing
         let chinese = try Self.board(["LANG": "en_US.UTF-8"], config: "[ui]\nlanguage = \"en\"\n", arguments: ["--language", "zh-Hans"])
         defer { chinese.close() }
         try chinese.session.waitFor("--language over both") { $0.contains("E 编辑  ? 帮助") && $0.contains("清单是空的") }
+    }
+
+    @Test func aProgramWidgetIsToldTheBoardsLanguageAndAnswersInIt() throws {
+        // The program answers in the language it is asked in, from its request and its environment.
+        let config = #"""
+            [[widget]]
+            kind = "greeting"
+            command = ["python3", "-c", """
+            import json, os, sys
+            request = json.loads(sys.stdin.readline())
+            word = {"zh-Hans": "你好", "en": "hello"}[request["locale"]]
+            print(json.dumps({"entries": [{"view": {"Text": "%s %s %s" % (word, request["locale"], os.environ["TILES_LANGUAGE"])}}], "policy": "never"}))
+            """]
+            """#
+        let chinese = try Self.board(["LANG": "zh_CN.UTF-8"], config: config, tiles: "greeting:medium")
+        try chinese.session.waitFor(timeout: 20, "the Chinese greeting") { $0.contains("你好 zh-Hans zh-Hans") }
+        chinese.close()
+        let english = try Self.board(["LANG": "zh_CN.UTF-8"], config: "[ui]\nlanguage = \"en\"\n" + config, tiles: "greeting:medium")
+        defer { english.close() }
+        try english.session.waitFor(timeout: 20, "the English greeting") { $0.contains("hello en en") }
     }
 }

@@ -29,11 +29,15 @@ public struct TimelineContext: Sendable {
     /// attempt that failed began, so that data known before the failure is not taken for a
     /// success and the tile stays stale until the service answers.
     public var freshSince: Date?
+    /// The language the board speaks, for providers whose text is their own (a program's answer).
+    public var language: Language
 
     public init(
         family: WidgetFamily, isPreview: Bool = false, now: Date, reason: ReloadReason = .policy,
-        freshSince: Date? = nil, colorScheme: ColorScheme = .light, sizeClass: SizeClass = .regular
+        freshSince: Date? = nil, colorScheme: ColorScheme = .light, sizeClass: SizeClass = .regular,
+        language: Language = Localization.language
     ) {
+        self.language = language
         self.family = family
         self.sizeClass = sizeClass
         self.isPreview = isPreview

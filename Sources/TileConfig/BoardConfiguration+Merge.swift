@@ -12,6 +12,7 @@ extension BoardConfiguration {
             themeName: commandLine.themeName ?? config?.themeName,
             sizeClass: commandLine.sizeClass ?? config?.sizeClass ?? .auto,
             language: commandLine.language ?? config?.language,
+            screenReader: commandLine.screenReader || config?.screenReader == true,
             widgets: builtins + (config?.extensionWidgets ?? []))
     }
 }

@@ -110,7 +110,12 @@ public struct ConfigReader {
     }
 
     private func readUI(_ table: TOMLTable, into config: inout TilesConfig, _ context: Context) throws(ConfigError) {
-        for (_, value) in try context.entries(of: table, at: ["ui"], allowed: ["language"]) {
+        for (key, value) in try context.entries(of: table, at: ["ui"], allowed: ["language", "screen_reader"]) {
+            if key == "screen_reader" {
+                guard let flag = value.bool else { throw context.mismatch(at: ["ui", key], expected: "true or false", found: value) }
+                config.screenReader = flag
+                continue
+            }
             let expected = Language.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
             guard let language = value.string.flatMap(Language.init(naming:)) else {
                 throw context.mismatch(at: ["ui", "language"], expected: expected, found: value)

@@ -45,6 +45,8 @@ public enum ConfigTemplate {
         # (zh_* is Chinese); `tiles --language` wins over it.
         # [ui]
         # language = "en"
+        # The board as plain lines for a screen reader, as `tiles --screen-reader` draws it.
+        # screen_reader = false
 
         # Service base URLs (the TILES_*_URL environment variables win over these).
         # [services]

@@ -25,6 +25,8 @@ public struct TilesConfig {
     public var scheme: ColorScheme?
     /// `[ui] language`: nil follows the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`).
     public var language: Language?
+    /// `[ui] screen_reader`: the board drawn for a screen reader (docs/usage.md, "Accessibility").
+    public var screenReader = false
     /// `size_class`: nil (unset) is auto.
     public var sizeClass: SizeClassSetting?
     /// The executable links are opened with (`TILES_OPENER`).

@@ -127,6 +127,9 @@ extension ViewNode.Modifier {
         case .clipShape(.capsule): return AnyView(view.clipShape(Capsule()))
         case .widgetURL(let url): return AnyView(view.widgetURL(url))
         case .invalidatableContent: return AnyView(view.invalidatableContent())
+        case .accessibilityLabel(let label): return AnyView(view.accessibilityLabel(label))
+        case .accessibilityValue(let value): return AnyView(view.accessibilityValue(value))
+        case .accessibilityHidden(let hidden): return AnyView(view.accessibilityHidden(hidden))
         }
     }
 }

@@ -9,6 +9,7 @@ extension ViewNodeDecoder {
         "font", "fontWeight", "bold", "italic", "underline", "foregroundColor",
         "lineLimit", "truncationMode", "multilineTextAlignment", "minimumScaleFactor",
         "privacySensitive", "redacted", "unredacted", "widgetURL", "invalidatableContent",
+        "accessibilityValue", "accessibilityLabel", "accessibilityHidden",
     ]
 
     mutating func modifier(_ key: String, _ value: JSONValue, path: String, depth: Int) throws(ViewNodeError) -> ViewNode.Modifier {
@@ -58,6 +59,12 @@ extension ViewNodeDecoder {
         case "invalidatableContent":
             try Values.expectTrue(value, path: path)
             return .invalidatableContent
+        case "accessibilityLabel":
+            return .accessibilityLabel(try Values.text(value, path: path))
+        case "accessibilityValue":
+            return .accessibilityValue(try Values.text(value, path: path))
+        case "accessibilityHidden":
+            return .accessibilityHidden(try Values.bool(value, path: path))
         case "offset":
             let fields = try Values.fields(value, allowed: ["x", "y"], path: path)
             return .offset(

@@ -121,6 +121,9 @@ enum ViewNodeEncoder {
         case .clipShape: "clipShape"
         case .widgetURL: "widgetURL"
         case .invalidatableContent: "invalidatableContent"
+        case .accessibilityLabel: "accessibilityLabel"
+        case .accessibilityValue: "accessibilityValue"
+        case .accessibilityHidden: "accessibilityHidden"
         }
     }
 
@@ -129,7 +132,9 @@ enum ViewNodeEncoder {
         switch modifier {
         case .font(let font): return font.map(self.font) ?? .null
         case .fontWeight(let weight): return weight.map { name($0, JSONNames.weights) } ?? .null
-        case .bold(let flag), .italic(let flag), .underline(let flag), .privacySensitive(let flag): return .bool(flag)
+        case .bold(let flag), .italic(let flag), .underline(let flag), .privacySensitive(let flag), .accessibilityHidden(let flag):
+            return .bool(flag)
+        case .accessibilityLabel(let text), .accessibilityValue(let text): return .string(text)
         case .foregroundColor(let color): return color.map(self.color) ?? .null
         case .lineLimit(let limit): return limit.map(cells) ?? .null
         case let .lineLimitReserving(limit, reserved):

@@ -13,7 +13,7 @@ extension Render {
     /// The board on a `--width` × `--height` terminal as the dashboard composes it (its
     /// `DashboardState` and `DashboardView`, without a terminal): each tile of the first page
     /// drawn from the entry it shows at `--at`, with links for OSC 8.
-    func boardGrid(environment plainEnvironment: [String: String]) async throws -> (CellGrid, Look, Bool) {
+    func boardGrid(environment plainEnvironment: [String: String]) async throws -> Drawn {
         let (now, timeZone) = try moment()
         let directories = TilesDirectories(environment: plainEnvironment)
         let sources = WidgetServices(environment: plainEnvironment, directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline)
@@ -49,6 +49,7 @@ extension Render {
         drawing.theme = setup.theme
         drawing.now = now
         drawing.zone = timeZone
+        if format == .speech { drawing.speakContent() }
         var live = true
         for id in state.visibleTileIDs {
             guard let tile = state.tile(id), let instance = setup.instances.first(where: { $0.id == tile.instanceID }) else { continue }
@@ -59,14 +60,16 @@ extension Render {
             var tileDrawing = drawing
             if shown.isPlaceholder { tileDrawing.redactionReasons = .placeholder }
             live = live && shown.isLive
-            let grid = instance.widget.render(shown.entry, family: tile.family, environment: tileDrawing).grid
-            _ = state.update(.rendered(id: tile.id, grid: grid))
+            let rendered = instance.widget.drawing(shown.entry, family: tile.family, environment: tileDrawing)
+            _ = state.update(.rendered(id: tile.id, grid: rendered.grid))
+            if let spoken = rendered.spoken { _ = state.update(.spoken(id: tile.id, words: Speech.sentence(spoken), announcedAt: nil)) }
             if let status = shown.status { _ = state.update(.status(id: tile.id, status)) }
         }
         if arrange || gallery != nil {
             try await showEditMode(&state, widgets: widgets, drawing: drawing, now: now)
         }
-        return (DashboardView.picture(state, now: now), Look(scheme: setup.scheme, theme: setup.theme), live)
+        let spoken = format == .speech ? SpokenBoardView.text(state, now: now) : nil
+        return Drawn(grid: DashboardView.picture(state, now: now), look: Look(scheme: setup.scheme, theme: setup.theme), live: live, spoken: spoken)
     }
 
     /// Puts `state` in edit mode as `E` does, and opens the gallery searched for `--gallery`

@@ -85,7 +85,7 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Render the redacted placeholder.")
     var placeholder = false
 
-    @Option(help: "Output format: text, ansi, svg or tmux.")
+    @Option(help: "Output format: text, ansi, svg, tmux, or speech (what a screen reader says, a line per tile).")
     var format: OutputFormat = .text
 
     @Option(name: .customLong("param"), help: "A parameter, NAME=VALUE (repeatable; see `tiles list`).", completion: Completions.parameters)
@@ -95,7 +95,7 @@ struct Render: AsyncParsableCommand {
     var config: String?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, ansi, svg, tmux
+        case text, ansi, svg, tmux, speech
     }
 
     /// The largest --width and --height: far beyond any terminal, small enough to draw at once.
@@ -137,12 +137,23 @@ struct Render: AsyncParsableCommand {
         if let language { Localization.use(language) }
         if activity { return (try activityLine(environment: environment), true) }
         ImageAssets.userDirectory = TilesDirectories(environment: environment).config.appending(path: "assets")
-        let (grid, look, live) = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
-        return (text(of: grid, look: look, environment: environment), live)
+        let drawn = try await board ? boardGrid(environment: environment) : widgetGrid(environment: environment)
+        return (text(of: drawn, environment: environment), drawn.live)
     }
 
-    private func text(of grid: CellGrid, look: Look, environment: [String: String]) -> String {
+    /// A widget or board as drawn: the picture, the look it was drawn in, whether all of it is
+    /// live, and with `--format speech` what a screen reader says for it.
+    struct Drawn {
+        var grid: CellGrid
+        var look: Look
+        var live: Bool
+        var spoken: String?
+    }
+
+    private func text(of drawn: Drawn, environment: [String: String]) -> String {
+        let grid = drawn.grid, look = drawn.look
         switch format {
+        case .speech: return drawn.spoken ?? ""
         case .text: return grid.text + "\n"
         case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: true).render(grid) + "\n"
         case .tmux: return TmuxRenderer(colors: environment["NO_COLOR"] == nil).render(grid) + "\n"
@@ -171,7 +182,7 @@ struct Render: AsyncParsableCommand {
         case .text: return grid.text + "\n"
         case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: false).render(grid) + "\n"
         case .tmux: return TmuxRenderer(colors: environment["NO_COLOR"] == nil).render(grid) + "\n"
-        case .svg: throw UsageError(message: "--activity prints text, ansi or tmux")
+        case .svg, .speech: throw UsageError(message: "--activity prints text, ansi or tmux")
         }
     }
 
@@ -203,7 +214,7 @@ struct Render: AsyncParsableCommand {
     }
 
     /// One widget, exactly family-sized, the look it was drawn in, and whether it is live.
-    private func widgetGrid(environment: [String: String]) async throws -> (CellGrid, Look, Bool) {
+    private func widgetGrid(environment: [String: String]) async throws -> Drawn {
         let widget = self.widget ?? ""
         let (now, timeZone) = try moment()
         let directories = TilesDirectories(environment: environment)
@@ -247,6 +258,7 @@ struct Render: AsyncParsableCommand {
         }
         renderEnvironment.now = now
         renderEnvironment.zone = timeZone
+        if format == .speech { renderEnvironment.speakContent() }
 
         let context = TimelineContext(
             family: family, isPreview: offline, now: now, reason: .user, colorScheme: scheme, sizeClass: sizeClass)
@@ -257,9 +269,13 @@ struct Render: AsyncParsableCommand {
             shown = try await self.entry(of: descriptor, named: widget, context: context, values: values)
         }
         if shown.isPlaceholder { renderEnvironment.redactionReasons = .placeholder }
-        var grid = descriptor.render(shown.entry, family: family, environment: renderEnvironment).grid
+        let drawing = descriptor.drawing(shown.entry, family: family, environment: renderEnvironment)
+        var grid = drawing.grid
         if shown.status?.isStale == true { grid = DashboardView.markedStale(grid, theme: renderEnvironment.theme, scheme: scheme) }
-        return (grid, Look(scheme: scheme, theme: renderEnvironment.theme), shown.isLive)
+        let spoken = drawing.spoken.map {
+            SpokenBoardView.tileText(title: descriptor.displayName, words: Speech.sentence($0), status: shown.status, now: now) + "\n"
+        }
+        return Drawn(grid: grid, look: Look(scheme: scheme, theme: renderEnvironment.theme), live: shown.isLive, spoken: spoken)
     }
 
     /// An entry to draw: whether it is the widget's placeholder (drawn redacted), and whether it
@@ -365,7 +381,7 @@ struct Render: AsyncParsableCommand {
     /// none, so an `Image` draws nothing there and what lies beneath it shows.
     func pictureColorMode(_ environment: [String: String]) -> ColorMode {
         switch format {
-        case .text: return .none
+        case .text, .speech: return .none
         case .ansi: return ansiColorMode(environment)
         case .svg: return .trueColor
         case .tmux: return environment["NO_COLOR"] == nil ? .trueColor : .none

@@ -47,8 +47,11 @@ struct RunDashboard: ParsableCommand {
     @Option(help: "The board's language: en or zh-Hans (default: [ui] language, else LC_ALL, LC_MESSAGES or LANG).", completion: .list(["en", "zh-Hans"]))
     var language: Language?
 
-    /// The options read by hand, when the arguments are only these seven options (`--name value`
-    /// or `--name=value`, each at most once) with values they accept: ArgumentParser's parse
+    @Flag(help: "Draw the board for a screen reader: plain lines, one per tile, the cursor on the focused tile (default: [ui] screen_reader).")
+    var screenReader = false
+
+    /// The options read by hand, when the arguments are only these options (`--name value`,
+    /// `--name=value` or a flag, each at most once) with values they accept: ArgumentParser's parse
     /// reflects over the command's properties, a sixth of the CPU before the board's first frame
     /// (docs/performance.md). Nil for anything else, which ArgumentParser then parses and reports.
     static func parseByHand(_ arguments: [String]) -> RunDashboard? {
@@ -58,7 +61,9 @@ struct RunDashboard: ParsableCommand {
             guard arguments[index].hasPrefix("--") else { return nil }
             var name = String(arguments[index].dropFirst(2))
             let value: String
-            if let equals = name.firstIndex(of: "=") {
+            if Self.handParsedFlags.contains(name) {
+                value = "true"
+            } else if let equals = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             } else {
@@ -77,6 +82,7 @@ struct RunDashboard: ParsableCommand {
         command.scheme = nil
         command.sizeClass = nil
         command.language = nil
+        command.screenReader = values["screen-reader"] != nil
         if let value = values["language"] {
             guard let language = Language(naming: value) else { return nil }
             command.language = language
@@ -98,7 +104,9 @@ struct RunDashboard: ParsableCommand {
 
     /// Every option of the command: `parseByHand` sets each (an unset option traps when read),
     /// which `DashboardFastPathTests` checks against the command's help.
-    static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles", "language"]
+    static let handParsedOptions: Set<String> = ["family", "scheme", "theme", "size-class", "config", "tiles", "language", "screen-reader"]
+    /// The options among them that take no value.
+    static let handParsedFlags: Set<String> = ["screen-reader"]
 
     /// The board without a config file or `--tiles`.
     static var builtinBoard: [TileSpec] {
@@ -152,7 +160,7 @@ struct RunDashboard: ParsableCommand {
             commandLine: { widgets in
                 BoardConfiguration.CommandLine(
                     tiles: try self.tiles.map { try Self.board($0, widgets: widgets) }, scheme: scheme, themeName: theme, sizeClass: sizeClass,
-                    language: language)
+                    language: language, screenReader: screenReader)
             })
         let loaded = start.config, builtins = start.builtins, commandLine = start.commandLine, board = start.board
         let environment = start.environment
@@ -163,6 +171,7 @@ struct RunDashboard: ParsableCommand {
         options.reloadBudget = loaded?.reloadBudget
         options.notifications = NotificationSettings(terminal: loaded?.terminalNotifications, command: loaded?.notificationCommand)
         options.sizeClass = board.sizeClass
+        options.screenReader = board.screenReader
         // Edits of the config file apply while the board runs, merged the same way.
         let configPath = config
         options.configFile = configPath.map { URL(filePath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile

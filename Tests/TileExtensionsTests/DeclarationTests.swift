@@ -78,9 +78,9 @@ import TileKit
         let request = ExtensionRequest(
             kind: "uptime", family: .systemMedium, colorScheme: .dark,
             parameters: ["host": .string("box"), "max-items": .integer(3), "tags": .list(["a", "b"])],
-            now: now, reason: "explicit", isPreview: false)
+            now: now, reason: "explicit", isPreview: false, language: .simplifiedChinese)
         let json = String(decoding: request.json, as: UTF8.self)
-        #expect(json == #"{"colorScheme":"dark","family":"systemMedium","height":10,"isPreview":false,"kind":"uptime","now":"2026-11-24T08:00:00Z","parameters":{"host":"box","max-items":3,"tags":["a","b"]},"reason":"explicit","request":"timeline","sizeClass":"regular","width":42}"#)
+        #expect(json == #"{"colorScheme":"dark","family":"systemMedium","height":10,"isPreview":false,"kind":"uptime","locale":"zh-Hans","now":"2026-11-24T08:00:00Z","parameters":{"host":"box","max-items":3,"tags":["a","b"]},"reason":"explicit","request":"timeline","sizeClass":"regular","width":42}"#)
         #expect(request.environment["TILES_WIDTH"] == "42")
         #expect(request.environment["TILES_SIZE_CLASS"] == "regular")
         // In the large class the same family is larger, and says so.
@@ -90,6 +90,7 @@ import TileKit
         #expect(String(decoding: large.json, as: UTF8.self).contains(#""sizeClass":"large","width":62"#))
         #expect(try ExtensionRequest(json: large.json) == large)
         #expect(request.environment["TILES_REASON"] == "explicit")
+        #expect(request.environment["TILES_LANGUAGE"] == "zh-Hans")
         #expect(request.environment["TILES_PARAM_HOST"] == "box")
         #expect(request.environment["TILES_PARAM_MAX_ITEMS"] == "3")
         #expect(request.environment["TILES_PARAM_TAGS"] == "a,b")

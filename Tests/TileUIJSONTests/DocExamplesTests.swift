@@ -7,8 +7,8 @@ import TileUIJSON
 /// the ```text WIDTHxHEIGHT block after it and compared with that block, or decoded and its
 /// error compared with the ```error block after it; each ```sgr block (a text widget's output,
 /// `\e` for ESC, `\a` for BEL, `\t` for a tab, `\u{…}` for a code point) is rendered as a text
-/// widget. `TILES_RECORD_DOCS=1` rewrites
-/// the outputs.
+/// widget; a ```speech WIDTHxHEIGHT block holds what a screen reader says for the drawing.
+/// `TILES_RECORD_DOCS=1` rewrites the outputs.
 @Suite struct DocExamplesTests {
     static let document = repositoryRoot.appendingPathComponent("docs/extensions-views.md")
 
@@ -25,6 +25,7 @@ import TileUIJSON
 
         enum Kind {
             case render(width: Int, height: Int)
+            case speech(width: Int, height: Int)
             case error
         }
     }
@@ -53,6 +54,9 @@ import TileUIJSON
             } else if fence.hasPrefix("```text "), case let size = fence.dropFirst(8).split(separator: "x"),
                       size.count == 2, let width = Int(size[0]), let height = Int(size[1]) {
                 kind = .render(width: width, height: height)
+            } else if fence.hasPrefix("```speech "), case let size = fence.dropFirst(10).split(separator: "x"),
+                      size.count == 2, let width = Int(size[0]), let height = Int(size[1]) {
+                kind = .speech(width: width, height: height)
             } else {
                 throw ViewNodeError(path: "line \(next + 1)", message: "expected ```text WIDTHxHEIGHT or ```error, found \(fence)")
             }
@@ -81,8 +85,16 @@ import TileUIJSON
         }
         do {
             let node = try ViewNode(json: Data(example.json.utf8), path: "view")
-            guard case let .render(width, height) = example.kind else { return "no error" }
-            return CellGrid.render(node.makeView(), width: width, height: height, environment: environment).text
+            switch example.kind {
+            case let .render(width, height):
+                return CellGrid.render(node.makeView(), width: width, height: height, environment: environment).text
+            case let .speech(width, height):
+                var speaking = environment
+                speaking.speaksContent = true
+                return Speech.sentence(RetainedDrawing(node.makeView(), width: width, height: height, environment: speaking).spoken ?? [])
+            case .error:
+                return "no error"
+            }
         } catch {
             return error.description
         }

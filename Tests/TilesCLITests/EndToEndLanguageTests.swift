@@ -29,6 +29,18 @@ import Testing
         try board.session.waitFor("a message in Chinese") { $0.contains("所有小组件改为小") }
     }
 
+    @Test func editModeAndItsGalleryInChinese() throws {
+        let board = try Self.board(["LANG": "zh_CN.UTF-8"])
+        defer { board.close() }
+        try board.session.waitFor("the Chinese board") { $0.contains("E 编辑  ? 帮助") }
+        try board.session.sendKeys("E")
+        try board.session.waitFor("edit mode's keys in Chinese") { $0.contains("编辑模式 ·") && $0.contains("Enter 保存") }
+        try board.session.sendKeys("a")
+        let gallery = try board.session.waitFor("the Chinese gallery") { $0.contains("添加小组件") }
+        #expect(gallery.contains("搜索：") && gallery.contains("Esc 关闭"), "\(gallery)")
+        #expect(!gallery.contains("Add a widget"))
+    }
+
     @Test func englishUnderAnEnglishLocale() throws {
         let board = try Self.board(["LANG": "en_US.UTF-8"])
         defer { board.close() }

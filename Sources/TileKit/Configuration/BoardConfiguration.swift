@@ -11,11 +11,14 @@ public struct BoardConfiguration: Sendable {
         public var themeName: String?
         public var sizeClass: SizeClassSetting?
         public var language: Language?
+        /// `--screen-reader`: true turns the mode on; false leaves it to the file.
+        public var screenReader: Bool
 
         public init(
             tiles: [TileSpec]? = nil, scheme: ColorScheme? = nil, themeName: String? = nil, sizeClass: SizeClassSetting? = nil,
-            language: Language? = nil
+            language: Language? = nil, screenReader: Bool = false
         ) {
+            self.screenReader = screenReader
             self.tiles = tiles
             self.scheme = scheme
             self.themeName = themeName
@@ -30,13 +33,16 @@ public struct BoardConfiguration: Sendable {
     public var sizeClass: SizeClassSetting
     /// The language chosen by `--language` or `[ui] language`; nil follows the environment.
     public var language: Language?
+    /// Whether the board is drawn for a screen reader (`--screen-reader`, `[ui] screen_reader`).
+    public var screenReader: Bool
     /// The built-in widgets and those the file declares.
     public var widgets: [WidgetDescriptor]
 
     public init(
         tiles: [TileSpec], scheme: ColorScheme?, themeName: String?, sizeClass: SizeClassSetting = .auto, language: Language? = nil,
-        widgets: [WidgetDescriptor]
+        screenReader: Bool = false, widgets: [WidgetDescriptor]
     ) {
+        self.screenReader = screenReader
         self.tiles = tiles
         self.scheme = scheme
         self.themeName = themeName

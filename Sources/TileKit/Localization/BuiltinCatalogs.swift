@@ -90,6 +90,80 @@ enum BuiltinCatalogs {
             add_prompt = "New to-do (separate several with ;)"
             edit_prompt = "Change to (- deletes, ^ moves up, v moves down)"
             page = "{page}/{pages} · j turns"
+
+            # The board for a screen reader (tiles --screen-reader).
+            [speech]
+            heading = "tiles, page {page} of {pages}, {count} tiles. Tab moves between them, ? lists the keys."
+            tile = "{title}: {words}"
+            loading = "loading"
+            stale = "(not updated: {reason})"
+            alerted = "(new alert)"
+            changed = "{time} {words}"
+            on = "on"
+            off = "off"
+            reload = "reload"
+            unread = "unread"
+            up = "up"
+            down = "down"
+            checks_passed = "checks passed"
+            checks_failed = "checks failed"
+            checks_running = "checks running"
+            sun = "sunrise {rise}, sunset {set}"
+            points = "{count} points"
+            comments = "{count} comments"
+            mark_read = "mark these read"
+
+            [arrange]
+            keys = "edit mode · HJKL move · +- size · x remove · s stack · S unstack · n page · a add · u undo · Enter save"
+            keys_shorter = "edit mode · HJKL move · +- size · x remove · a add · u undo · ? keys · Enter save"
+            keys_short = "edit mode · HJKL move · a add · ? keys · Enter save"
+            keys_shortest = "edit mode · ? keys · Enter save"
+            more_keys = " · { } move the page · X remove the page · Esc saves too"
+            left_reading = "edit mode left; reading the config file again"
+            left_unchanged = "edit mode left; nothing changed"
+            no_focus = "no tile is focused: press Tab or click a tile, then {key}"
+            nothing_to_undo = "nothing to undo"
+            undone = "undone"
+            largest = "{tile} is already the largest it comes in ({family})"
+            smallest = "{tile} is already the smallest it comes in ({family})"
+            removed = "removed {tile} · u brings it back"
+            nothing_to_stack_onto = "there is no other tile to stack {tile} onto"
+            stacked = "{tile} stacked onto {target} · S takes the shown widget out"
+            unstacked = "{widget} taken out of {tile} as {created}"
+            not_saved_kept = "not saved: the board stays as arranged until tiles quits"
+            not_saved = "not saved: {reason} · r reloads the file · Esc again leaves without saving"
+            added = "added {widget} as {tile} · e edits its parameters"
+            moved = "moved {tile} to {target}'s place"
+
+            [form]
+            title = "Edit {widget} · {tile} · {family}"
+            title_picking = "Edit {widget} · {field}"
+            keys = "↑↓ select · Space change · Enter save · Esc cancel"
+            keys_slot = "Space choose · Shift-↑↓ move · Enter save · Esc cancel"
+            keys_text = "Enter keep · Esc undo · Ctrl-U clear"
+            keys_picker = "type to filter · ↑↓ · Enter pick · Esc back"
+            filter = "Filter:"
+            no_match = "no option matches “{filter}”"
+            in_slot = "in slot {slot}"
+
+            [prompt]
+            empty = "type something first, or Esc to cancel"
+            keys = "Enter add · Esc cancel · Ctrl-U clear"
+
+            [alerts]
+            title = "tiles — alerts"
+            title_unread = "tiles — alerts ({count} unread)"
+            footer = "any key closes · tiles alerts lists them in a shell"
+            none = "no alerts yet"
+            just_now = "just now"
+            ago = "{age} ago"
+
+            [gallery]
+            title = "Add a widget"
+            search = "search:"
+            no_match = "no widget matches"
+            drawing = "drawing a preview…"
+            keys = "↑↓ widget · ←→ size · type to search · Enter adds at the focus · Esc closes"
             """#,
         "zh-Hans": #"""
             # tiles 写出的文字,简体中文。花括号里的占位符({tile}、{family})由 tiles 填入;每种语言的键和
@@ -176,6 +250,80 @@ enum BuiltinCatalogs {
             add_prompt = "添加待办（多项用 ; 隔开）"
             edit_prompt = "改为（- 删除，^ 上移，v 下移）"
             page = "{page}/{pages} · j 翻页"
+
+            # 读屏模式（tiles --screen-reader）。
+            [speech]
+            heading = "tiles，第 {page} 页，共 {pages} 页，{count} 个小组件。Tab 在它们之间移动，? 列出按键。"
+            tile = "{title}：{words}"
+            loading = "正在加载"
+            stale = "（未更新：{reason}）"
+            alerted = "（新提醒）"
+            changed = "{time} {words}"
+            on = "开"
+            off = "关"
+            reload = "刷新"
+            unread = "未读"
+            up = "正常"
+            down = "故障"
+            checks_passed = "检查通过"
+            checks_failed = "检查失败"
+            checks_running = "检查进行中"
+            sun = "日出 {rise}，日落 {set}"
+            points = "{count} 分"
+            comments = "{count} 条评论"
+            mark_read = "标为已读"
+
+            [arrange]
+            keys = "编辑模式 · HJKL 移动 · +- 大小 · x 移除 · s 叠放 · S 拆出 · n 新页 · a 添加 · u 撤销 · Enter 保存"
+            keys_shorter = "编辑模式 · HJKL 移动 · +- 大小 · x 移除 · a 添加 · u 撤销 · ? 按键 · Enter 保存"
+            keys_short = "编辑模式 · HJKL 移动 · a 添加 · ? 按键 · Enter 保存"
+            keys_shortest = "编辑模式 · ? 按键 · Enter 保存"
+            more_keys = " · { } 移动整页 · X 移除整页 · Esc 也会保存"
+            left_reading = "已退出编辑模式；重新读取配置文件"
+            left_unchanged = "已退出编辑模式；没有改动"
+            no_focus = "没有选中的小组件：按 Tab 或点击一个小组件，再按 {key}"
+            nothing_to_undo = "没有可撤销的操作"
+            undone = "已撤销"
+            largest = "{tile} 已是它能用的最大尺寸（{family}）"
+            smallest = "{tile} 已是它能用的最小尺寸（{family}）"
+            removed = "已移除 {tile} · 按 u 恢复"
+            nothing_to_stack_onto = "没有别的小组件可让 {tile} 叠放上去"
+            stacked = "{tile} 已叠放到 {target} 上 · 按 S 拆出显示的小组件"
+            unstacked = "{widget} 已从 {tile} 拆出，成为 {created}"
+            not_saved_kept = "未保存：在 tiles 退出前，看板保持现在的排列"
+            not_saved = "未保存：{reason} · 按 r 重新读取文件 · 再按 Esc 不保存退出"
+            added = "已添加 {widget}，编号 {tile} · 按 e 编辑参数"
+            moved = "已把 {tile} 移到 {target} 的位置"
+
+            [form]
+            title = "编辑 {widget} · {tile} · {family}"
+            title_picking = "编辑 {widget} · {field}"
+            keys = "↑↓ 选择 · 空格 修改 · Enter 保存 · Esc 取消"
+            keys_slot = "空格 选择 · Shift-↑↓ 移动 · Enter 保存 · Esc 取消"
+            keys_text = "Enter 保留 · Esc 撤销 · Ctrl-U 清空"
+            keys_picker = "输入以筛选 · ↑↓ · Enter 选定 · Esc 返回"
+            filter = "筛选："
+            no_match = "没有匹配“{filter}”的选项"
+            in_slot = "在第 {slot} 格"
+
+            [prompt]
+            empty = "请先输入内容，或按 Esc 取消"
+            keys = "Enter 添加 · Esc 取消 · Ctrl-U 清空"
+
+            [alerts]
+            title = "tiles — 提醒"
+            title_unread = "tiles — 提醒（{count} 条未读）"
+            footer = "按任意键关闭 · 在 shell 中用 tiles alerts 列出"
+            none = "还没有提醒"
+            just_now = "刚刚"
+            ago = "{age}前"
+
+            [gallery]
+            title = "添加小组件"
+            search = "搜索："
+            no_match = "没有匹配的小组件"
+            drawing = "正在绘制预览…"
+            keys = "↑↓ 小组件 · ←→ 尺寸 · 输入以搜索 · Enter 添加到选中处 · Esc 关闭"
             """#,
     ]
 }

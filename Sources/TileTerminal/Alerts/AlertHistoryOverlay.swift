@@ -22,19 +22,20 @@ struct AlertHistoryOverlay: View {
 
     static func title(_ contents: AlertHistory.Contents) -> String {
         let unread = contents.unreadCount
-        return "tiles — alerts" + (unread > 0 ? " (\(unread) unread)" : "")
+        return unread > 0 ? L("alerts.title_unread", ["count": String(unread)]) : L("alerts.title")
     }
 
-    static let footer = "any key closes · tiles alerts lists them in a shell"
+    static var footer: String { L("alerts.footer") }
 
     /// One line per alert, the newest first: the unread mark, how long ago, the widget, the text.
     static func lines(_ contents: AlertHistory.Contents, now: Date) -> [String] {
-        guard !contents.alerts.isEmpty else { return ["no alerts yet"] }
+        guard !contents.alerts.isEmpty else { return [L("alerts.none")] }
         return contents.alerts.reversed().map { record in
             let text = record.body.isEmpty ? record.title : "\(record.title): \(record.body)"
             let mark = contents.isUnread(record) ? "●" : " "
             let age = StatusLine.shortAge(since: record.date, now: now)
-            return "\(mark) \(age == "<1m" ? "just now" : age + " ago")  \(record.widget)  \(text)"
+            let when = age == "<1m" ? L("alerts.just_now") : L("alerts.ago", ["age": age])
+            return "\(mark) \(when)  \(record.widget)  \(text)"
         }
     }
 

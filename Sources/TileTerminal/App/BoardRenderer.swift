@@ -139,6 +139,7 @@ final class BoardRenderer {
         environment.theme = state.theme
         environment.now = now
         environment.zone = timeZone
+        if state.screenReader { environment.speakContent() }
         var changed: Set<String> = []
         // What the loop needs of each tile shown, not the tiles themselves: a copy of a tile holds
         // its grid, and a grid held twice is copied when a tick writes it.
@@ -193,6 +194,13 @@ final class BoardRenderer {
                 cache.didRender(id, key: key, drawing: drawing, nextChange: nextChange)
                 scheduler.setLiveTextTick(nextChange, for: id, visible: true)
                 _ = state.update(.rendered(id: tile.id, grid: drawing.grid))
+                if let spoken = drawing.spoken {
+                    // A tile whose text changes by itself (a clock) is read when focused, not announced.
+                    let words = Speech.sentence(spoken)
+                    let time = timeZone.localTime(for: now)
+                    let clock = (time.hour < 10 ? "0" : "") + String(time.hour) + ":" + (time.minute < 10 ? "0" : "") + String(time.minute)
+                    _ = state.update(.spoken(id: tile.id, words: words, announcedAt: drawing.nextChange == nil ? clock : nil))
+                }
                 changed.insert(tile.id)
             } else if !visible.contains(id) {
                 scheduler.setLiveTextTick(cache.nextChange(of: id), for: id, visible: true)

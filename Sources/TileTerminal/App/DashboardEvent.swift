@@ -12,6 +12,10 @@ public enum DashboardEvent: Sendable {
     case input(InputEvent)
     /// A tile's grid was drawn again (new entry, family, scheme, theme or live text).
     case rendered(id: String, grid: CellGrid)
+    /// What a screen reader says for tile `id`'s new drawing; with `announcedAt` (the board's
+    /// clock, `08:05`), a change of them is said as a line of its own (not for a clock's ticks,
+    /// which would never stop).
+    case spoken(id: String, words: String, announcedAt: String?)
     /// The renderer took tile `id`'s grid to write a tick into it in place, so that the grid is
     /// not held twice (and copied); a `.rendered` gives it back.
     case gridLent(id: String)

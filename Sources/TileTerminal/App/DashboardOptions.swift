@@ -21,6 +21,8 @@ public struct DashboardOptions: Sendable {
     public var themeName: String?
     /// The size class: from the terminal's size (and chosen again on resize), or pinned.
     public var sizeClass: SizeClassSetting = .auto
+    /// Draws the board for a screen reader (`SpokenBoardView`).
+    public var screenReader = false
     /// Config (themes), cache (entries), state (state.json) and data directories.
     public var directories: TilesDirectories
     /// The process environment (TERM, COLORTERM, NO_COLOR, TILES_OPENER, BROWSER, PATH, TMUX…).

@@ -53,6 +53,7 @@ final class DashboardSession {
         state = DashboardState(
             tiles: setup.tiles, screen: Size(width: width, height: height), scheme: setup.scheme,
             theme: setup.theme, themeName: setup.themeName, sizeClassSetting: options.sizeClass)
+        state.screenReader = options.screenReader
         scheduler.setColorScheme(setup.scheme)
         scheduler.setSizeClass(state.sizeClass)
         scheduler.sharedStore = SharedStore(directory: options.directories.data)

@@ -20,7 +20,7 @@ extension DashboardState {
         case .character("r") where arranging.saveFailure != nil:
             // After a refused save: the file as it is now, the arrangement dropped.
             mode = .board
-            message = Message("edit mode left; reading the config file again")
+            message = Message(L("arrange.left_reading"))
             return [.applyConfigFile]
         case .character("u"): return undo(arranging)
         case .character("a"): return openGallery(arranging)
@@ -30,7 +30,7 @@ extension DashboardState {
             arranging.editAfterSave = focusedID
             return leaveArranging(arranging)
         case .character("?"):
-            message = Message(ArrangeMode.keysHint + " · { } move the page · X remove the page · Esc saves too")
+            message = Message(ArrangeMode.keysHint + L("arrange.more_keys"))
             return []
         case .tab: moveArrangeFocus(by: 1)
         case .backTab: moveArrangeFocus(by: -1)
@@ -95,19 +95,19 @@ extension DashboardState {
     }
 
     private mutating func noFocus(_ key: String) -> [DashboardEffect] {
-        message = Message("no tile is focused: press Tab or click a tile, then \(key)")
+        message = Message(L("arrange.no_focus", ["key": key]))
         return []
     }
 
     private mutating func undo(_ arranging: ArrangeMode) -> [DashboardEffect] {
         var arranging = arranging
         guard let previous = arranging.history.popLast() else {
-            message = Message("nothing to undo")
+            message = Message(L("arrange.nothing_to_undo"))
             return []
         }
         arranging.arrangement = previous
         mode = .arrange(arranging)
-        message = Message("undone")
+        message = Message(L("arrange.undone"))
         if let focusedID, previous.tile(focusedID) == nil { self.focusedID = nil }
         return [.arrange(previous.specs)]
     }
@@ -118,7 +118,7 @@ extension DashboardState {
         guard let index = families.firstIndex(of: tile.spec.family) else { return [] }
         let next = index + step
         guard families.indices.contains(next) else {
-            message = Message("\(focusedID) is already \(step > 0 ? "the largest" : "the smallest") it comes in (\(tile.spec.family.shortName))")
+            message = Message(L(step > 0 ? "arrange.largest" : "arrange.smallest", ["tile": focusedID, "family": tile.spec.family.displayName]))
             return []
         }
         return change(arranging) { try $0.setFamily(families[next], of: focusedID) }
@@ -130,7 +130,7 @@ extension DashboardState {
         let effects = change(arranging) { arrangement in next = try arrangement.remove(focusedID) }
         if !effects.isEmpty {
             self.focusedID = next
-            message = Message("removed \(focusedID) · u brings it back")
+            message = Message(L("arrange.removed", ["tile": focusedID]))
         }
         return effects
     }
@@ -140,12 +140,12 @@ extension DashboardState {
         guard let focusedID else { return noFocus("s") }
         let order = arranging.arrangement.tiles.map(\.id)
         guard order.count > 1, let index = order.firstIndex(of: focusedID) else {
-            message = Message("there is no other tile to stack \(focusedID) onto")
+            message = Message(L("arrange.nothing_to_stack_onto", ["tile": focusedID]))
             return []
         }
         let target = index + 1 < order.count ? order[index + 1] : order[index - 1]
         let effects = change(arranging, focus: target) { try $0.stack(focusedID, onto: target) }
-        if !effects.isEmpty { message = Message("\(focusedID) stacked onto \(target) · S takes the shown widget out") }
+        if !effects.isEmpty { message = Message(L("arrange.stacked", ["tile": focusedID, "target": target])) }
         return effects
     }
 
@@ -161,7 +161,7 @@ extension DashboardState {
         }
         if let created {
             self.focusedID = created
-            message = Message("\(kind) taken out of \(focusedID) as \(created)")
+            message = Message(L("arrange.unstacked", ["widget": kind, "tile": focusedID, "created": created]))
         }
         return effects
     }
@@ -186,12 +186,12 @@ extension DashboardState {
     private mutating func leaveArranging(_ arranging: ArrangeMode) -> [DashboardEffect] {
         guard arranging.hasChanges else {
             mode = .board
-            message = Message("edit mode left; nothing changed")
+            message = Message(L("arrange.left_unchanged"))
             return arranging.editAfterSave.map { _ in openEditor() } ?? []
         }
         if arranging.saveFailure != nil {
             mode = .board
-            message = Message("not saved: the board stays as arranged until tiles quits", isError: true)
+            message = Message(L("arrange.not_saved_kept"), isError: true)
             return []
         }
         mode = .arrange(arranging)
@@ -217,7 +217,7 @@ extension DashboardState {
         arranging.saveFailure = reason
         arranging.editAfterSave = nil
         mode = .arrange(arranging)
-        message = Message("not saved: \(reason) · r reloads the file · Esc again leaves without saving", isError: true)
+        message = Message(L("arrange.not_saved", ["reason": reason]), isError: true)
     }
 
     // MARK: The gallery
@@ -249,7 +249,7 @@ extension DashboardState {
                 spec: TileSpec(id: id, kind: item.kind, family: family), supportedFamilies: item.families)
             let after = focusedID
             let effects = change(arranging, focus: id) { $0.insert(tile, after: after) }
-            message = Message("added \(item.displayName) as \(id) · e edits its parameters")
+            message = Message(L("arrange.added", ["widget": item.displayName, "tile": id]))
             return effects
         }
     }
@@ -283,7 +283,7 @@ extension DashboardState {
         mode = .arrange(arranging)
         guard let target = layout.isTooSmall ? nil : layout.placement(atX: x, y: y, page: page), target.id != grabbed else { return [] }
         let effects = change(arranging, focus: grabbed) { try $0.move(grabbed, to: target.id) }
-        if !effects.isEmpty { message = Message("moved \(grabbed) to \(target.id)'s place") }
+        if !effects.isEmpty { message = Message(L("arrange.moved", ["tile": grabbed, "target": target.id])) }
         return effects
     }
 

@@ -55,6 +55,9 @@ public struct DashboardState: Sendable {
         /// The last drawing of the tile; nil until the shell renders it (tiles on other pages
         /// are rendered when their page shows).
         public var grid: CellGrid?
+        /// What a screen reader says for the tile's drawing (`Speech.sentence`); nil unless the
+        /// board is drawn for one.
+        public var spoken: String?
         /// The scheduler's last word on the widget shown; nil until known.
         public var status: InstanceStatus?
         /// Whether the tile begins a page of the config: the layout starts a new page there.
@@ -104,6 +107,12 @@ public struct DashboardState: Sendable {
         case alerts(AlertHistory.Contents)
     }
 
+    /// A tile's new words and when they came, on the board's clock (`08:05`).
+    public struct Announcement: Equatable, Sendable {
+        public var text: String
+        public var time: String
+    }
+
     /// A line for the status bar; errors are drawn in the stale colour.
     public struct Message: Equatable, Sendable {
         /// The text shown.
@@ -144,6 +153,11 @@ public struct DashboardState: Sendable {
     public internal(set) var themeCursor: String
     /// Board, help or hint mode.
     public internal(set) var mode: Mode = .board
+    /// Whether the board is drawn for a screen reader: the tiles' words as lines
+    /// (`SpokenBoardView`), the cursor on the focused tile's.
+    public internal(set) var screenReader = false
+    /// The last change of a tile's words, which the screen-reader board says as a line of its own.
+    public internal(set) var announcement: Announcement?
     /// The status line's message; cleared by the next key or click.
     public internal(set) var message: Message?
     /// Why the edited config file was not applied; shown until a valid file replaces it.
@@ -222,6 +236,14 @@ public struct DashboardState: Sendable {
             return handle(input)
         case .rendered(let id, let grid):
             if let index = index(of: id) { tiles[index].grid = grid }
+            return []
+        case .spoken(let id, let words, let time):
+            guard let index = index(of: id) else { return [] }
+            let before = tiles[index].spoken
+            tiles[index].spoken = words
+            if let time, let before, before != words {
+                announcement = Announcement(text: L("speech.tile", ["title": tiles[index].shown.displayName, "words": words]), time: time)
+            }
             return []
         case .gridLent(let id):
             if let index = index(of: id) { tiles[index].grid = nil }

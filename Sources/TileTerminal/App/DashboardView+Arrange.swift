@@ -124,10 +124,12 @@ extension DashboardView {
         drawFrame(around: inner, in: &canvas, clip: box, color: color("focus.border"), background: background)
         let content = Rect(x: inner.minX + 1, y: inner.minY, width: inner.size.width - 2, height: inner.size.height)
         var y = content.minY
-        canvas.write("Add a widget", x: content.minX, y: y, clip: content, foreground: text, background: background, attributes: .bold)
+        let heading = L("gallery.title")
+        canvas.write(heading, x: content.minX, y: y, clip: content, foreground: text, background: background, attributes: .bold)
+        let searchX = content.minX + max(12, heading.cellWidth)
         let visible = gallery.filter.visible(width: max(1, content.size.width - 24))
-        let written = canvas.write("  search: " + visible.before, x: content.minX + 12, y: y, clip: content, foreground: text, background: background)
-        let cursorX = content.minX + 12 + written
+        let written = canvas.write("  " + L("gallery.search") + " " + visible.before, x: searchX, y: y, clip: content, foreground: text, background: background)
+        let cursorX = searchX + written
         let cursorWidth = canvas.write(visible.atCursor, x: cursorX, y: y, clip: content, foreground: text, background: background, attributes: .reverse)
         canvas.write(visible.after, x: cursorX + cursorWidth, y: y, clip: content, foreground: text, background: background)
         y += 2
@@ -135,7 +137,7 @@ extension DashboardView {
         let list = Rect(x: content.minX, y: y, width: listWidth, height: content.maxY - 1 - y)
         let matches = gallery.matches
         if matches.isEmpty {
-            canvas.write("no widget matches", x: list.minX, y: list.minY, clip: list, foreground: secondary, background: background)
+            canvas.write(L("gallery.no_match"), x: list.minX, y: list.minY, clip: list, foreground: secondary, background: background)
         }
         let highlightedRow = rows.firstIndex { $0.match == gallery.highlighted } ?? 0
         let first = max(0, min(highlightedRow - list.size.height / 2, rows.count - list.size.height))
@@ -167,10 +169,10 @@ extension DashboardView {
                     canvas.write(line, x: detail.minX, y: below + row, clip: detail, foreground: secondary, background: background)
                 }
             } else {
-                canvas.write("drawing a preview…", x: detail.minX, y: previewTop, clip: detail, foreground: secondary, background: background)
+                canvas.write(L("gallery.drawing"), x: detail.minX, y: previewTop, clip: detail, foreground: secondary, background: background)
             }
         }
-        canvas.write("↑↓ widget · ←→ size · type to search · Enter adds at the focus · Esc closes", x: content.minX, y: content.maxY - 1,
+        canvas.write(L("gallery.keys"), x: content.minX, y: content.maxY - 1,
                      clip: content, foreground: secondary, background: background)
     }
 }

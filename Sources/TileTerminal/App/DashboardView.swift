@@ -48,6 +48,7 @@ public enum DashboardView {
     }
 
     private static func screen(_ state: DashboardState, statusLine: StatusLine, banner: BoardBanner, now: Date) -> CellGrid {
+        if state.screenReader { return SpokenBoardView.screen(state, now: now) }
         let scheme = state.scheme
         func color(_ name: String) -> RGBColor? { state.theme.color(named: name, scheme: scheme) }
         var canvas = ScreenCanvas(size: state.screen, background: color("board.background"))
@@ -155,7 +156,8 @@ public enum DashboardView {
         var theme: Theme
 
         init?(_ state: DashboardState) {
-            guard state.mode == .board, !state.layout.isTooSmall else { return nil }
+            // The screen-reader board is a few lines of text: drawn whole each frame.
+            guard state.mode == .board, !state.layout.isTooSmall, !state.screenReader else { return nil }
             size = state.screen
             layout = state.layout
             page = state.page

@@ -1,3 +1,4 @@
+import TileKit
 import TileBase
 import TileUI
 
@@ -40,7 +41,7 @@ public struct ActionPrompt: Equatable, Sendable {
         case .enter:
             let text = line.text.trimmingSpacesAndNewlines()
             guard !text.isEmpty else {
-                error = "type something first, or Esc to cancel"
+                error = L("prompt.empty")
                 return .editing
             }
             var press = action
@@ -74,7 +75,7 @@ struct ActionPromptView: View {
             Text(verbatim: prompt.error ?? "")
                 .lineLimit(1)
                 .foregroundColor(Color("status.stale"))
-            Text(verbatim: "Enter add · Esc cancel · Ctrl-U clear")
+            Text(verbatim: L("prompt.keys"))
                 .lineLimit(1)
                 .foregroundColor(Color("text.secondary"))
         }

@@ -1,3 +1,4 @@
+import TileKit
 import TileUI
 
 /// Edit mode (`E`): the board being arranged, what undo goes back to, and the gallery when it
@@ -27,16 +28,13 @@ public struct ArrangeMode: Equatable, Sendable {
     public var hasChanges: Bool { arrangement != initial }
 
     /// The keys of edit mode, for the status line.
-    public static let keysHint = "edit mode · HJKL move · +- size · x remove · s stack · S unstack · n page · a add · u undo · Enter save"
+    public static var keysHint: String { L("arrange.keys") }
 
     /// The key strip for a status line of `width` cells: the whole list where it fits, else
     /// shorter ones that always keep `?` (every key) and `Enter save`.
     public static func keysHint(fitting width: Int) -> String {
         let hints = [
-            keysHint,
-            "edit mode · HJKL move · +- size · x remove · a add · u undo · ? keys · Enter save",
-            "edit mode · HJKL move · a add · ? keys · Enter save",
-            "edit mode · ? keys · Enter save",
+            keysHint, L("arrange.keys_shorter"), L("arrange.keys_short"), L("arrange.keys_shortest"),
         ]
         return hints.first { $0.cellWidth <= width } ?? hints[hints.count - 1]
     }

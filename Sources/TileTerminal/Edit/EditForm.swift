@@ -136,13 +136,13 @@ public struct EditForm: Equatable, Sendable {
     /// The key hints for the footer, for what is open now.
     public var keyHints: String {
         switch editor {
-        case .text?: return "Enter keep · Esc undo · Ctrl-U clear"
-        case .picker?: return "type to filter · ↑↓ · Enter pick · Esc back"
+        case .text?: return L("form.keys_text")
+        case .picker?: return L("form.keys_picker")
         case nil:
             if case .slot? = rows.indices.contains(selection) ? rows[selection] : nil {
-                return "Space choose · Shift-↑↓ move · Enter save · Esc cancel"
+                return L("form.keys_slot")
             }
-            return "↑↓ select · Space change · Enter save · Esc cancel"
+            return L("form.keys")
         }
     }
 

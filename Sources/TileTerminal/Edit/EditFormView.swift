@@ -56,9 +56,9 @@ struct EditFormView: View {
     }
 
     private var title: String {
-        var title = "Edit \(form.title) · \(form.tileID) · \(form.family.shortName)"
+        var title = L("form.title", ["widget": form.title, "tile": form.tileID, "family": form.family.displayName])
         if case .picker? = form.editor, let row = form.rows.indices.contains(form.selection) ? form.rows[form.selection] : nil {
-            title = "Edit \(form.title) · \(form.label(of: row))"
+            title = L("form.title_picking", ["widget": form.title, "field": form.label(of: row)])
         }
         return title
     }
@@ -104,12 +104,12 @@ struct EditFormView: View {
         let used = usedSlots
         return VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 0) {
-                Text(verbatim: "Filter: ")
-                field(picker.filter, width: max(1, innerWidth - 8))
+                Text(verbatim: L("form.filter") + " ")
+                field(picker.filter, width: max(1, innerWidth - 1 - L("form.filter").cellWidth))
                 Spacer(minLength: 0)
             }
             if matches.isEmpty {
-                Text(verbatim: "  no option matches “\(picker.filter.text)”").foregroundColor(Color("text.secondary"))
+                Text(verbatim: "  " + L("form.no_match", ["filter": picker.filter.text])).foregroundColor(Color("text.secondary"))
             }
             ForEach(window) { index in
                 let option = matches[index]
@@ -117,7 +117,7 @@ struct EditFormView: View {
                 HStack(spacing: 0) {
                     Text(verbatim: (isHighlighted ? "▸ " : "  ") + option.title).lineLimit(1)
                     Spacer(minLength: 2)
-                    Text(verbatim: used[option.value].map { "in slot \($0 + 1)" } ?? option.value)
+                    Text(verbatim: used[option.value].map { L("form.in_slot", ["slot": String($0 + 1)]) } ?? option.value)
                         .lineLimit(1)
                         .layoutPriority(1)
                 }

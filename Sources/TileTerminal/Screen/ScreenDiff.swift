@@ -80,6 +80,18 @@ public struct ScreenDiff: Equatable, Sendable {
         self.runs = runs
     }
 
+    /// Each row these runs change, written whole from `grid` (the new frame): a screen reader
+    /// reads a rewritten line as the line, where a changed digit alone would be read as the digit.
+    public func wholeRows(of grid: CellGrid) -> ScreenDiff {
+        var rows: [Int] = []
+        for run in runs where rows.last != run.y { rows.append(run.y) }
+        return ScreenDiff(runs: rows.map { y in Run(y: y, xStart: 0, cells: grid.withRowCells(y) { Array($0) }) })
+    }
+
+    private init(runs: [Run]) {
+        self.runs = runs
+    }
+
     /// Every cell of `grid`, one run per row: what a full redraw writes.
     public init(everything grid: CellGrid) {
         runs = (0..<grid.height).compactMap { y in

@@ -71,6 +71,14 @@ struct TerminalWriter {
         return output
     }
 
+    /// The bytes that move the cursor to column `x`, row `y`, where it stays until the next frame.
+    mutating func moveCursor(x: Int, y: Int) -> [UInt8] {
+        output.removeAll(keepingCapacity: true)
+        sequences.appendCursorAddress(x: x, y: y, to: &output)
+        cursor = (x, y)
+        return output
+    }
+
     /// The bytes that put the terminal's style back to its default before the terminal is given
     /// back (ncurses, which would do it, does not know what the writer set); forgets the cursor.
     mutating func release() -> [UInt8] {

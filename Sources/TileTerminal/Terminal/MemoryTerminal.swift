@@ -12,6 +12,8 @@ public final class MemoryTerminal: TerminalDevice {
     public private(set) var lastFrameBytes = 0
     /// The screen as the draws so far left it; nil before the first.
     public private(set) var screen: CellGrid?
+    /// Where the last frame put the visible cursor; nil while hidden.
+    public private(set) var cursor: Point?
     /// Each draw: whether it named changed areas (a partial frame) and how many cells it covered.
     public private(set) var draws: [(partial: Bool, cells: Int)] = []
     /// The sequences written with `write(rawSequence:)`, in order.
@@ -66,6 +68,7 @@ public final class MemoryTerminal: TerminalDevice {
     }
 
     public func draw(_ grid: CellGrid, changedAreas: [Rect]?) {
+        cursor = grid.cursor
         if let changedAreas, var kept = screen, kept.width == grid.width, kept.height == grid.height {
             for area in changedAreas {
                 for y in max(area.minY, 0)..<max(min(area.maxY, grid.height), 0) {

@@ -38,6 +38,8 @@ public final class Terminal {
     private var previous: CellGrid?
     private var needsFullRedraw = true
     private var isRestored = false
+    /// Whether the cursor shows (the screen-reader board places it); ncurses hides it at start.
+    private var showsCursor = false
     /// Whether tiles itself turned on SGR mouse reports (1006), to turn them off on restore.
     private let requestsSGRMouse: Bool
 
@@ -157,7 +159,9 @@ public final class Terminal {
         let bytes: [UInt8]
         var diff: ScreenDiff?
         if let previous, !needsFullRedraw, previous.width == screen.width, previous.height == screen.height {
-            let changes = changedAreas.map { ScreenDiff(from: previous, to: screen, areas: $0) } ?? ScreenDiff(from: previous, to: screen)
+            var changes = changedAreas.map { ScreenDiff(from: previous, to: screen, areas: $0) } ?? ScreenDiff(from: previous, to: screen)
+            // A screen with a cursor is read by a screen reader: its changed lines are written whole.
+            if screen.cursor != nil { changes = changes.wholeRows(of: screen) }
             bytes = writer.frame(changes, columns: columns, rows: rows)
             diff = changes
         } else {
@@ -166,6 +170,7 @@ public final class Terminal {
         }
         writeAll(bytes)
         lastFrameBytes = bytes.count
+        placeCursor(screen.cursor)
         if changedAreas != nil, let diff, var kept = previous.take() {
             // Only these areas changed, and the diff's runs hold every cell of them that differs:
             // the terminal's own copy takes those, in place, instead of sharing `screen` (whose
@@ -174,6 +179,20 @@ public final class Terminal {
             previous = kept
         } else {
             previous = screen
+        }
+    }
+
+    /// Shows the cursor at `point`, where a screen reader reads, or keeps it hidden (nil).
+    private func placeCursor(_ point: Point?) {
+        if let point {
+            if !showsCursor {
+                curs_set(1)
+                showsCursor = true
+            }
+            writeAll(writer.moveCursor(x: point.x, y: point.y))
+        } else if showsCursor {
+            curs_set(0)
+            showsCursor = false
         }
     }
 

@@ -54,10 +54,13 @@ public struct Toggle<Label: View>: PrimitiveView {
         let shown = inputs.environment.pendingActions.requestedState(of: view.action) ?? view.isOn
         var press = view.action
         press.isOn = !shown
+        // A screen reader says the label and then the state, in words; the box is a picture.
+        let words = inputs.environment.toggleStateWords
         let content = HStack(alignment: .top, spacing: 1) {
-            Text(verbatim: box(isOn: shown))
+            Text(verbatim: box(isOn: shown)).accessibilityHidden()
             view.label
         }
+        .accessibilityValue(shown ? words.on : words.off)
         return _ViewOutputs(TapTargetNode(child: makeSingleNode(content, inputs), target: .action(press)))
     }
 

@@ -140,6 +140,9 @@ public struct ViewNode: Hashable, Sendable {
         case widgetURL(URL)
         /// `invalidatableContent()`: drawn faint while an action of the tile is pending.
         case invalidatableContent
+        case accessibilityLabel(String)
+        case accessibilityValue(String)
+        case accessibilityHidden(Bool)
     }
 
     /// The arguments of `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.

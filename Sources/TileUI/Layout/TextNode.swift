@@ -250,6 +250,7 @@ final class TextNode: LayoutNode {
     }
 
     override func draw(in rect: Rect, proposal: ProposedSize, canvas: inout Canvas) {
+        if !isRedacted { canvas.speak(text) }
         let layout = self.layout(for: proposal)
         for (index, line) in layout.lines.enumerated() {
             let x = lineStart(line, in: rect)

@@ -15,6 +15,9 @@ struct Canvas {
     var alpha: Double = 1
     /// The first `widgetURL` met in pre-order (docs/rules.md B8.1).
     var widgetURL: URL?
+    /// What a screen reader says for the drawing, each text and accessibility label in the order
+    /// drawn; nil unless the environment asks for it (`speaksContent`).
+    var spoken: [String]?
 
     init(grid: CellGrid) {
         self.grid = grid
@@ -27,6 +30,12 @@ struct Canvas {
         clip = clip.intersection(rect)
         if !clip.isEmpty { body(&self) }
         clip = saved
+    }
+
+    /// Adds `words` to what is spoken, when speech is collected.
+    mutating func speak(_ words: String) {
+        guard spoken != nil, !words.isEmpty else { return }
+        spoken!.append(words)
     }
 
     /// Blanks the other half of a wide grapheme that (x, y) is part of, before (x, y) is rewritten.

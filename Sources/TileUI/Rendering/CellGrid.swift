@@ -15,6 +15,9 @@ public struct CellGrid: Hashable, Sendable {
     public private(set) var targets: [TapTarget]
     /// The tree's `widgetURL`: the target of a tap outside every `Link`.
     public var widgetURL: URL?
+    /// Where a terminal showing this grid as its screen puts its visible cursor (the
+    /// screen-reader board, whose reader follows the cursor); nil hides it.
+    public var cursor: Point?
 
     /// A grid of blank cells. Negative sizes are treated as 0.
     public init(width: Int, height: Int) {
@@ -48,6 +51,7 @@ public struct CellGrid: Hashable, Sendable {
         }
         targets = other.targets
         widgetURL = other.widgetURL
+        cursor = other.cursor
     }
 
     /// The cell at column `x`, row `y` (both 0-based, must be inside the grid).

@@ -17,6 +17,10 @@ public final class RetainedDrawing {
     /// The cells the last `advance(to:)` drew again (empty when it changed nothing); nil after a
     /// full render, which drew them all.
     public private(set) var changedArea: Rect?
+    /// What a screen reader says for the drawing, as drawn (`Speech.sentence` makes it a line);
+    /// nil unless the environment's `speaksContent` asked for it. A drawing that speaks is not
+    /// kept for ticks: each tick renders it again, so that its words follow.
+    public let spoken: [String]?
     private let root: LayoutNode?
     private let frame: Rect
     private let proposal: ProposedSize
@@ -31,6 +35,7 @@ public final class RetainedDrawing {
             let inputs = _ViewInputs(environment: environment, context: context)
             let root = makeSingleNode(view, inputs)
             var canvas = Canvas(grid: CellGrid(width: width, height: height))
+            if environment.speaksContent { canvas.spoken = [] }
             let proposal = ProposedSize(width: max(0, width), height: max(0, height))
             let size = root.sizeThatFits(proposal)
             let offset = Alignment.center.offset(child: size, container: Size(width: width, height: height))
@@ -40,10 +45,11 @@ public final class RetainedDrawing {
         }
         grid = canvas.grid
         grid.widgetURL = canvas.widgetURL
+        spoken = canvas.spoken
         nextChange = root.nextChange(after: environment.now)
         // Only a drawing that ticks needs its live texts (and the tree that draws them); a tree
         // that makes nodes while drawing is made anew by every drawing and cannot be kept.
-        let liveTexts = nextChange == nil || context.buildsWhileDrawing ? [] : context.liveTexts
+        let liveTexts = nextChange == nil || context.buildsWhileDrawing || spoken != nil ? [] : context.liveTexts
         self.liveTexts = liveTexts
         // The tree is kept as it is: the texts its walk reached are the ones whose changes count.
         tickingTexts = liveTexts.filter(\.isAskedForChanges)
@@ -56,6 +62,7 @@ public final class RetainedDrawing {
     public init(grid: CellGrid, nextChange: Date?) {
         self.grid = grid
         self.nextChange = nextChange
+        spoken = nil
         root = nil
         frame = Rect(x: 0, y: 0, width: 0, height: 0)
         proposal = .unspecified

@@ -88,7 +88,7 @@ struct AlipayButtonTile: View {
     var body: some View {
         Link(destination: url) {
             VStack(spacing: 0) {
-                Text(button.icon)
+                Text(button.icon).accessibilityHidden()
                 Text(button.title).lineLimit(1)
             }
             .padding(.top, (height - 2) % 2)

@@ -122,7 +122,7 @@ struct CommitWidgetMedium: View {
 /// ↻: checks the branch now.
 struct CommitRefreshButton: View {
     var body: some View {
-        Button(intent: RefreshCommitIntent()) { Text("↻") }
+        Button(intent: RefreshCommitIntent()) { Text("↻").accessibilityLabel(L("speech.reload")) }
     }
 }
 

@@ -55,7 +55,7 @@ struct FeedView: View {
                     Text(unreadText).foregroundColor(.secondary).lineLimit(1)
                     Spacer(minLength: 1)
                     if !entry.isSample, shown.contains(where: { !$0.isRead }) {
-                        Button(intent: MarkFeedItemsRead(ids: shown.map(\.id))) { Text("✓") }
+                        Button(intent: MarkFeedItemsRead(ids: shown.map(\.id))) { Text("✓").accessibilityLabel(L("speech.mark_read")) }
                     }
                 }
                 if let problem = entry.problem {
@@ -66,7 +66,7 @@ struct FeedView: View {
                 }
                 ForEach(Array(shown.enumerated()), id: \.offset) { _, row in
                     HStack(spacing: 1) {
-                        Text(row.isRead ? " " : "•").foregroundColor(.blue)
+                        Text(row.isRead ? " " : "•").foregroundColor(.blue).accessibilityLabel(row.isRead ? "" : L("speech.unread"))
                         headline(row).lineLimit(1)
                         Spacer(minLength: 1)
                         if family == .systemExtraLarge { Text(row.source).foregroundColor(.secondary).lineLimit(1) }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileKit
 
 /// What the github widget shows: the user's pull requests and notifications (with a token) and
 /// the latest release of each listed repository.
@@ -35,6 +36,16 @@ struct GitHubDigest: Codable, Hashable, Sendable {
             case .failing: "✗"
             case .pending: "●"
             case .none: " "
+            }
+        }
+
+        /// The symbol's words for a screen reader.
+        var spokenName: String {
+            switch self {
+            case .passing: L("speech.checks_passed")
+            case .failing: L("speech.checks_failed")
+            case .pending: L("speech.checks_running")
+            case .none: ""
             }
         }
     }

@@ -81,7 +81,7 @@ struct GitHubView: View {
             Text("GitHub").bold()
             if entry.isSample { Text("sample").foregroundColor(.secondary) }
             Spacer(minLength: 1)
-            if family != .systemSmall, !entry.isSample { Button(intent: RefreshGitHubIntent()) { Text("↻") } }
+            if family != .systemSmall, !entry.isSample { Button(intent: RefreshGitHubIntent()) { Text("↻").accessibilityLabel(L("speech.reload")) } }
         }
     }
 
@@ -104,6 +104,7 @@ struct GitHubView: View {
         HStack(spacing: 1) {
             if showsChecks {
                 Text(pull.checks.symbol).foregroundColor(pull.checks == .failing ? .red : pull.checks == .passing ? .green : .orange)
+                    .accessibilityLabel(pull.checks.spokenName)
             }
             link(pull.title, pull.url)
             Spacer(minLength: 1)

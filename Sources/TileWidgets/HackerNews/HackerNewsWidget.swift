@@ -164,9 +164,11 @@ struct HackerNewsView: View {
         } else {
             HStack(spacing: 1) {
                 Text("▲\(story.score)").foregroundColor(.secondary).frame(width: 5, alignment: .trailing)
+                    .accessibilityLabel(L("speech.points", ["count": String(story.score)]))
                 Link(story.title, destination: target).lineLimit(1)
                 Spacer(minLength: 1)
                 Link("\(story.comments)c", destination: URL(string: story.discussion)!).foregroundColor(.secondary)
+                    .accessibilityLabel(L("speech.comments", ["count": String(story.comments)]))
             }
         }
     }

@@ -63,6 +63,7 @@ struct MonitorView: View {
     private func row(_ result: MonitorRound.Result) -> some View {
         HStack(spacing: 1) {
             Text(result.isUp ? "●" : "○").foregroundColor(result.isUp ? .green : .red)
+                .accessibilityLabel(result.isUp ? L("speech.up") : L("speech.down"))
             Text(result.site.name).lineLimit(1)
             Spacer(minLength: 1)
             if family != .systemSmall, result.history.count + 1 >= 3 {

@@ -99,10 +99,12 @@ struct WeatherView: View {
                     Spacer(minLength: 1)
                     if family != .systemSmall, let today, let sunrise = today.sunrise, let sunset = today.sunset {
                         Text("↑\(sunrise) ↓\(sunset)").foregroundColor(.secondary)
+                            .accessibilityLabel(L("speech.sun", ["rise": sunrise, "set": sunset]))
                     }
                 }
                 HStack(spacing: 1) {
-                    Text(WeatherCode.symbol(forecast.code))
+                    // The condition is said in words on the next row.
+                    Text(WeatherCode.symbol(forecast.code)).accessibilityHidden()
                     Text(degrees(forecast.temperature)).font(.system(size: 24)).minimumScaleFactor(0.4).lineLimit(1)
                     Spacer(minLength: 0)
                 }
@@ -119,7 +121,7 @@ struct WeatherView: View {
                     ForEach(Array(forecast.days.enumerated()), id: \.offset) { _, day in
                         HStack(spacing: 1) {
                             Text(weekday(day.date)).frame(width: 4, alignment: .leading)
-                            Text(WeatherCode.symbol(day.code))
+                            Text(WeatherCode.symbol(day.code)).accessibilityHidden()
                             Text(WeatherCode.chineseName(day.code)).lineLimit(1)
                             Spacer(minLength: 1)
                             Text("\(degrees(day.low)) – \(degrees(day.high))")
@@ -139,7 +141,7 @@ struct WeatherView: View {
             ForEach(Array(shown.enumerated()), id: \.offset) { _, hour in
                 VStack(spacing: 0) {
                     Text(hour.time).foregroundColor(.secondary)
-                    Text(WeatherCode.symbol(hour.code))
+                    Text(WeatherCode.symbol(hour.code)).accessibilityLabel(WeatherCode.chineseName(hour.code))
                     Text(degrees(hour.temperature))
                 }
                 .frame(maxWidth: .infinity)

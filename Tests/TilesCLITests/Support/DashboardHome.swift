@@ -91,7 +91,7 @@ final class Board {
         session = try TmuxSession(
             command: [EndToEndTests.tiles] + arguments, width: width, height: height,
             environment: home.environment(serviceURL: server.baseURL).merging(environment) { _, override in override })
-        try session.waitFor(timeout: 20, "the dashboard's first frame") { $0.contains("? help") || $0.contains("? 帮助") }
+        try session.waitFor(timeout: 20, "the dashboard's first frame") { screen in ["? help", "? 帮助", "? lists the keys", "? 列出按键"].contains { screen.contains($0) } }
     }
 
     /// Waits until the three widgets show the server's data and returns the screen.

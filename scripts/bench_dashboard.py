@@ -175,7 +175,7 @@ def sources_config(url):
 class Board:
     """One tiles process in its own tmux server, with its own files."""
 
-    def __init__(self, urls, width=160, height=40, extra_args=(), config=None, files=None):
+    def __init__(self, urls, width=160, height=40, extra_args=(), config=None, files=None, lang="C.UTF-8"):
         self.home = tempfile.mkdtemp(prefix="tiles-bench-")
         if config is not None:
             os.makedirs(self.home + "/config/tiles", mode=0o700)
@@ -190,7 +190,7 @@ class Board:
         self.bench_file = os.path.join(self.home, "bench.log")
         self.start_file = os.path.join(self.home, "start")
         environment = {
-            "TERM": "tmux-256color", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no", "HOME": self.home,
+            "TERM": "tmux-256color", "LANG": lang, "SWIFT_BACKTRACE": "enable=no", "HOME": self.home,
             "XDG_CONFIG_HOME": self.home + "/config", "XDG_CACHE_HOME": self.home + "/cache",
             "XDG_STATE_HOME": self.home + "/state", "XDG_DATA_HOME": self.home + "/data",
             "TILES_BENCH_FILE": self.bench_file, "TILES_OPENER": "/bin/true",
@@ -337,6 +337,28 @@ def main():
         finally:
             board.close()
 
+        # The same board in Chinese: the language is chosen once at start and costs nothing after.
+        board = Board([unreachable] * 3, lang="zh_CN.UTF-8")
+        try:
+            board.launch()
+            first = board.wait(lambda: [l for l in board.lines() if l[0] == "first-frame"], 5, "the Chinese board's first frame")
+            with open(board.start_file) as handle:
+                started = float(handle.read())
+            results.setdefault("first-zh", []).append((float(first[0][1]) - started) * 1000)
+        finally:
+            board.close()
+        board = Board([good] * 3, lang="zh_CN.UTF-8")
+        try:
+            board.launch()
+            board.wait(lambda: "Benchmark commit" in board.screen() and "多云" in board.screen() and "? 帮助" in board.screen(), 20, "data in Chinese")
+            time.sleep(1)
+            cpu, woken = idle(board, IDLE_SECONDS)
+            results.setdefault("idle-cpu-zh", []).append(cpu)
+            results.setdefault("idle-wake-zh", []).append(woken)
+            results.setdefault("rss-zh", []).append(peak_rss_kib(board.pid) / 1024)
+        finally:
+            board.close()
+
         board = Board([good, good, stalled])
         try:
             board.launch()
@@ -433,6 +455,10 @@ def main():
     summary("idle CPU with a 1 Hz live timer on screen", results["timer-cpu"], "%", "<= 0.02 %")
     summary("idle CPU while a request stalls on a silent server", results["stall-cpu"], "%", "<= 0.05 %")
     summary("peak RSS", results["rss"], "MiB", "<= 15 MiB")
+    summary("in Chinese (LANG=zh_CN.UTF-8): exec to first complete frame", results["first-zh"], "ms", "English's")
+    summary("in Chinese: idle CPU, 30 s", results["idle-cpu-zh"], "%", "English's")
+    summary("in Chinese: idle wake-ups over 30 s", results["idle-wake-zh"], "", "0")
+    summary("in Chinese: peak RSS", results["rss-zh"], "MiB", "English's")
     summary("bytes written per 1 Hz timer tick", results["tick-bytes"], "B", "<= 20")
     summary("CPU per timer-tick frame", results["tick-cpu"], "ms", "-")
     summary("CPU for a full re-layout and redraw on resize, 160x40", results["resize-cpu"], "ms", "<= 1.5 ms")

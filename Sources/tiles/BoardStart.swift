@@ -40,10 +40,18 @@ struct BoardStart {
             settings: try RunDashboard.serviceSettings(for: config, environment: plain), environment: plain,
             directories: directories, version: Tiles.version, timeZone: timeZone, offline: offline,
             remoteRun: host.run(_:on:timeout:), log: log)
-        builtins = BuiltinWidgets.all(services: services)
+        var builtins = BuiltinWidgets.all(services: services)
         self.commandLine = try commandLine(builtins + (config?.extensionWidgets ?? []))
-        board = BoardConfiguration(config: config, commandLine: self.commandLine, builtins: builtins, defaultBoard: RunDashboard.builtinBoard)
+        var board = BoardConfiguration(config: config, commandLine: self.commandLine, builtins: builtins, defaultBoard: RunDashboard.builtinBoard)
         // The board speaks `--language`, else `[ui] language`, else the environment's (docs/usage.md, "Languages").
-        Localization.use(board.language ?? Language.preferred(by: plain))
+        let language = board.language ?? Language.preferred(by: plain)
+        if language != Localization.language {
+            Localization.use(language)
+            // The built-ins take their names and descriptions from the language in use when made.
+            builtins = BuiltinWidgets.all(services: services)
+            board = BoardConfiguration(config: config, commandLine: self.commandLine, builtins: builtins, defaultBoard: RunDashboard.builtinBoard)
+        }
+        self.builtins = builtins
+        self.board = board
     }
 }

@@ -32,6 +32,8 @@ struct Gallery: AsyncParsableCommand {
     static let endMarker = "<!-- end of gallery -->"
 
     func run() async throws {
+        // The docs are in English, whatever the shell's language.
+        Localization.use(.english)
         // A home of its own: the user's config, themes, store and caches must not change a picture.
         let home = FileManager.default.temporaryDirectory.appending(path: "tiles-gallery-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -60,7 +62,7 @@ struct Gallery: AsyncParsableCommand {
         // Edit mode and its gallery, for docs/usage.md ("Arranging the board").
         let board = ["--board", "--width", String(Self.boardSize.width), "--height", String(Self.boardSize.height)]
         try await write(board + ["--arrange"], to: directory.appending(path: "board-arrange-light.svg"), environment: environment)
-        try await write(board + ["--gallery", "日历"], to: directory.appending(path: "board-gallery-light.svg"), environment: environment)
+        try await write(board + ["--gallery", "calendar"], to: directory.appending(path: "board-gallery-light.svg"), environment: environment)
         if let markdown { try rewriteSection(of: URL(filePath: markdown), widgets: widgets) }
     }
 

@@ -82,7 +82,7 @@ import Glibc
 
         try session.sendKeys("E")
         try session.waitFor("edit mode") { Self.statusLine($0).contains("edit mode") && $0.contains("⊖") }
-        try Self.add("日历", on: session)
+        try Self.add("Calendar", on: session)
         try Self.add("uptime", on: session)
         try Self.add("countdown", on: session)
         // countdown is focused after uptime: move it before uptime, then stack it onto uptime.

@@ -30,7 +30,7 @@ extension EndToEndTests {
 
         try board.session.sendKeys("Tab", "e")
         // Rows below the title show the values: 功能 4 the last slot, [x] the weather switch.
-        try board.session.waitFor("the edit form") { ["Edit 支付宝 · pay · medium", "功能 4", "[x]"].allSatisfy($0.contains) }
+        try board.session.waitFor("the edit form") { ["Edit Alipay · pay · medium", "功能 4", "[x]"].allSatisfy($0.contains) }
 
         // Slot 3 (健康码) becomes 余额宝, chosen from the list by typing part of its name.
         try board.session.sendKeys("Down", "Down", "Space")
@@ -49,7 +49,7 @@ extension EndToEndTests {
         try board.session.sendKeys("Enter")
 
         screen = try board.session.waitFor("the saved tile") { screen in
-            screen.contains("saved to config.toml") && screen.contains("余额宝") && screen.contains("卡包") && !screen.contains("Edit 支付宝")
+            screen.contains("saved to config.toml") && screen.contains("余额宝") && screen.contains("卡包") && !screen.contains("Edit Alipay")
         }
         #expect(!screen.contains("扫一扫") && !screen.contains("健康码"))
         let saved = try String(contentsOf: file, encoding: .utf8)
@@ -76,7 +76,7 @@ extension EndToEndTests {
         let screen = try board.session.waitFor("the tile without weather") { screen in
             screen.contains("alipay-1: applied to this run only") && !screen.contains("多云 28℃") && screen.contains("扫一扫")
         }
-        #expect(!screen.contains("Edit 支付宝"))
+        #expect(!screen.contains("Edit Alipay"))
         #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("config/tiles/config.toml").path))
     }
 
@@ -93,7 +93,7 @@ extension EndToEndTests {
             dark = try Self.switchToDarkMode(first).dark
             // The second tile is Alipay: switch its weather off and save into a new config file.
             try first.session.sendKeys("Tab", "Tab", "e")
-            try first.session.waitFor("the edit form") { $0.contains("Edit 支付宝") }
+            try first.session.waitFor("the edit form") { $0.contains("Edit Alipay") }
             try first.session.sendKeys("Down", "Down", "Down", "Down", "Space")
             try first.session.waitFor("the switch off") { $0.contains("[ ]") }
             try first.session.sendKeys("Enter")
@@ -124,7 +124,7 @@ extension EndToEndTests {
         let before = try String(contentsOf: file, encoding: .utf8)
         try board.session.waitFor(timeout: 20, "the Alipay tile") { $0.contains("多云 28℃") }
         try board.session.sendKeys("Tab", "e")
-        try board.session.waitFor("the edit form") { $0.contains("Edit 支付宝") }
+        try board.session.waitFor("the edit form") { $0.contains("Edit Alipay") }
         // The city in the line editor: clear it, type 杭州, then leave without saving.
         for _ in 0..<6 { try board.session.sendKeys("Down") }
         try board.session.sendKeys("Space", "C-u")
@@ -132,7 +132,7 @@ extension EndToEndTests {
         try board.session.waitFor("the typed city") { $0.contains("杭州") }
         try board.session.sendKeys("Enter")
         try board.session.sendKeys("Escape")
-        try board.session.waitFor("the form closed") { $0.contains("edit cancelled") && !$0.contains("Edit 支付宝") }
+        try board.session.waitFor("the form closed") { $0.contains("edit cancelled") && !$0.contains("Edit Alipay") }
         #expect(try String(contentsOf: file, encoding: .utf8) == before)
         #expect(!FileManager.default.fileExists(atPath: file.appendingPathExtension("bak").path))
     }

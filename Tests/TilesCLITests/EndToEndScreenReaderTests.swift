@@ -46,13 +46,18 @@ import Testing
         #expect(try board.session.display("#{cursor_flag}") == "1", "the cursor shows")
 
         try board.session.sendKeys("Tab")
-        try board.session.waitFor("the first tile focused") { _ in (try? Self.cursorLine(board).text.hasPrefix("待办: To-do")) == true }
+        try board.session.waitFor("the first tile focused") { _ in (try? Self.cursorLine(board).text.hasPrefix("To-do: To-do")) == true }
         try board.session.sendKeys("Tab")
         try board.session.waitFor("the next tile focused") { _ in (try? Self.cursorLine(board).text) == "Coffee: 3 cups today" }
         let coffee = try Self.cursorLine(board)
         try board.session.sendKeys("Tab")
         try board.session.waitFor("the clock focused") { _ in (try? Self.cursorLine(board).text.hasPrefix("Clock: ")) == true }
         #expect(try Self.cursorLine(board).row == coffee.row + 1 && coffee.column == 0)
+
+        // A terminal far too small for the tiles still lists all three, the focused one in view.
+        try board.session.resize(width: 30, height: 8)
+        let small = try board.session.waitFor("the small screen") { $0.contains("Clock: ") && !$0.contains("too small") }
+        #expect(try Self.cursorLine(board).text.hasPrefix("Clock: "), "\(small)")
     }
 
     @Test func aChangeIsSaidAsOneLineOfItsOwn() throws {

@@ -88,7 +88,7 @@ import Testing
     @Test func testListShowsEveryWidgetWithFamiliesAndParameters() throws {
         let result = try runTiles(["list"])
         #expect(result.status == 0)
-        for text in ["qqsync — QQ同步助手", "alipay — 支付宝", "commit — Commit", "families: small, medium, large, extraLarge",
+        for text in ["qqsync — QQ Sync", "alipay — Alipay", "commit — Commit", "families: small, medium, large, extraLarge",
                      "--param buttons=…", "choices: left (左), right (右)", "--param owner=…  Owner (string) default: apple"] {
             #expect(result.stdout.contains(text), "missing: \(text)")
         }
@@ -97,7 +97,11 @@ import Testing
         #expect(result.stdout.contains("  alerts: when a site goes down, and when it is back up\n"))
         #expect(result.stdout.contains("  alerts: on a new commit, when alertOnNewCommit is on (off by default)\n"))
         #expect(result.stdout.contains("  alerts: when CPU or memory use rises past cpuAlert or memoryAlert (off by default), with the bell\n"))
-        #expect(result.stdout.contains("countdown — 倒计时\n  距离每天某个时刻还有多久，每秒更新。\n  families: small, medium, inline\n  alerts: at its moment (下班 到了), with the bell\n"))
+        #expect(result.stdout.contains("countdown — Countdown\n  How long until a time of day, updated every second.\n  families: small, medium, inline\n  alerts: at its moment (下班 到了), with the bell\n"))
+        // In Chinese, the names and descriptions are the Chinese catalogue's.
+        let chinese = try runTiles(["list"], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(chinese.stdout.contains("countdown — 倒计时\n  距离每天某个时刻还有多久，每秒更新。\n"), "\(chinese.stdout)")
+        #expect(chinese.stdout.contains("qqsync — QQ同步助手") && chinese.stdout.contains("weather — 天气"))
     }
 
     @Test func testOnlineRenderAgainstAnUnreachableServiceNeverFetchedShowsThePlaceholder() throws {

@@ -155,7 +155,9 @@ public struct DashboardState: Sendable {
     public internal(set) var mode: Mode = .board
     /// Whether the board is drawn for a screen reader: the tiles' words as lines
     /// (`SpokenBoardView`), the cursor on the focused tile's.
-    public internal(set) var screenReader = false
+    public internal(set) var screenReader = false {
+        didSet { relayout() }
+    }
     /// The last change of a tile's words, which the screen-reader board says as a line of its own.
     public internal(set) var announcement: Announcement?
     /// The status line's message; cleared by the next key or click.
@@ -410,6 +412,9 @@ public struct DashboardState: Sendable {
             return (tile.id, Size(width: grid.columns, height: grid.rows))
         }
         let pageStarts = Set(tiles.indices.filter { tiles[$0].startsPage })
+        // The screen-reader board is lines, not tiles at places: a small terminal still lists
+        // every tile, and only the config's own pages divide them.
+        let screen = screenReader ? Size(width: max(self.screen.width, 400), height: max(self.screen.height, 200)) : self.screen
         layout = BoardLayout(tiles: sizes, pageStarts: pageStarts, screen: screen, bannerRows: bannerRows)
         if layout.isTooSmall, layout.bannerRows > 0 {
             // The board before the banner: on a screen too small for both, the tiles stay.

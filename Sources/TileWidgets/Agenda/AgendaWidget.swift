@@ -228,8 +228,8 @@ struct AgendaWidget {
             AgendaView(entry: entry, zone: services.timeZone)
         }
         .category(.information)
-        .configurationDisplayName("Agenda")
-        .description("The next events of iCalendar files and URLs (recurring, all-day, in any zone): today and the days after, the current one highlighted, \"in 12 min\" before the next; an alert before each if asked.")
+        .configurationDisplayName(L("widget.agenda.name"))
+        .description(L("widget.agenda.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
         .alerts("a set number of minutes before each event")
     }

@@ -66,8 +66,8 @@ struct AlipayWidget {
             AlipayView(entry: entry)
         }
         .category(.seeds)
-        .configurationDisplayName("支付宝")
-        .description("天气、日期、今日宜，以及常用功能的快捷按钮。")
+        .configurationDisplayName(L("widget.alipay.name"))
+        .description(L("widget.alipay.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline, .accessoryRectangular])
     }
 }

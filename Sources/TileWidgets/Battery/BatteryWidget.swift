@@ -120,8 +120,8 @@ struct BatteryWidget {
             BatteryView(entry: entry)
         }
         .category(.system)
-        .configurationDisplayName("Battery")
-        .description("The battery's charge, whether it is charging, and the time left (from /sys/class/power_supply); a machine without one says so.")
+        .configurationDisplayName(L("widget.battery.name"))
+        .description(L("widget.battery.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryInline])
         .computedLocally()
     }

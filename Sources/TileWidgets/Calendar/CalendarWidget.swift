@@ -175,8 +175,8 @@ struct CalendarWidget {
             CalendarView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("日历")
-        .description("本月日历：今天、农历日与二十四节气，每天零点更新。")
+        .configurationDisplayName(L("widget.calendar.name"))
+        .description(L("widget.calendar.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
         .computedLocally()
     }

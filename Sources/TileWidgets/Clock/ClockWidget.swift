@@ -146,8 +146,8 @@ struct ClockWidget {
             ClockView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("Clock")
-        .description("The time in one or several zones, 12 or 24 hours, big digits in the larger families; a wake-up a minute (a second with seconds).")
+        .configurationDisplayName(L("widget.clock.name"))
+        .description(L("widget.clock.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
         .computedLocally()
     }

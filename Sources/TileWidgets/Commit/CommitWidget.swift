@@ -94,8 +94,8 @@ struct CommitWidget {
             CommitView(entry: entry)
         }
         .category(.seeds)
-        .configurationDisplayName("Commit")
-        .description("The latest commit of a GitHub branch, checked every 5 minutes; ↻ checks now, a toggle switches to a second branch.")
+        .configurationDisplayName(L("widget.commit.name"))
+        .description(L("widget.commit.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline])
         .intents(RefreshCommitIntent.self, SwitchCommitBranchIntent.self)
         .alerts("on a new commit, when alertOnNewCommit is on (off by default)")

@@ -153,8 +153,8 @@ struct CountdownWidget {
             CountdownView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("倒计时")
-        .description("距离每天某个时刻还有多久，每秒更新。")
+        .configurationDisplayName(L("widget.countdown.name"))
+        .description(L("widget.countdown.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryInline])
         .computedLocally()
         .alerts("at its moment (下班 到了), with the bell")

@@ -161,8 +161,8 @@ struct DiskWidget {
             DiskView(entry: entry)
         }
         .category(.system)
-        .configurationDisplayName("Disks")
-        .description("The mounted file systems' use, fullest first, with a bar each; an alert when one fills past a line.")
+        .configurationDisplayName(L("widget.disks.name"))
+        .description(L("widget.disks.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryInline])
         .computedLocally()
         .alerts("when a file system's use rises past alertPercent (off by default), with the bell")

@@ -140,8 +140,8 @@ struct FeedWidget {
             FeedView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("Feed")
-        .description("RSS, Atom and JSON Feed items from several feeds, newest first; unread marks kept for every board, ✓ marks the shown ones read.")
+        .configurationDisplayName(L("widget.feed.name"))
+        .description(L("widget.feed.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
         .intents(MarkFeedItemsRead.self)
     }

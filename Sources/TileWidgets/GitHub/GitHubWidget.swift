@@ -80,8 +80,8 @@ struct GitHubWidget {
             GitHubView(entry: entry)
         }
         .category(.developer)
-        .configurationDisplayName("GitHub")
-        .description("Pull requests waiting for your review, yours with their checks, unread notifications (with a token) and the latest releases of repositories you list; each row opens its page.")
+        .configurationDisplayName(L("widget.github.name"))
+        .description(L("widget.github.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
         .intents(RefreshGitHubIntent.self)
     }

@@ -181,8 +181,8 @@ struct HackerNewsWidget {
             HackerNewsView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("Hacker News")
-        .description("The top, new or best stories from Hacker News' API, each with its score and comments; a tap opens the story or its discussion.")
+        .configurationDisplayName(L("widget.hackernews.name"))
+        .description(L("widget.hackernews.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
     }
 }

@@ -101,8 +101,8 @@ struct LinksWidget {
             LinksView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("Links")
-        .description("Bookmarks, each opened with f and its hint letter or a click.")
+        .configurationDisplayName(L("widget.links.name"))
+        .description(L("widget.links.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
         .computedLocally()
     }

@@ -143,8 +143,8 @@ struct MonitorWidget {
             MonitorView(entry: entry)
         }
         .category(.developer)
-        .configurationDisplayName("Monitor")
-        .description("HTTP(S) and TCP checks of a list of sites: status, latency and the last checks; an alert when a site goes down and when it is back.")
+        .configurationDisplayName(L("widget.monitor.name"))
+        .description(L("widget.monitor.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
         .alerts("when a site goes down, and when it is back up")
     }

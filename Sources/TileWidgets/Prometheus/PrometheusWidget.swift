@@ -131,8 +131,8 @@ struct PrometheusWidget {
             PrometheusView(entry: entry)
         }
         .category(.system)
-        .configurationDisplayName("Prometheus")
-        .description("A PromQL query against a Prometheus server: the value, the series as rows (top N), and a chart of the last hour in the large families.")
+        .configurationDisplayName(L("widget.prometheus.name"))
+        .description(L("widget.prometheus.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline])
     }
 }

@@ -76,8 +76,8 @@ struct QQSyncWidget {
             QQSyncView(entry: entry)
         }
         .category(.seeds)
-        .configurationDisplayName("QQ同步助手")
-        .description("每日一言与今天的日期；去分享 复制这句话，换一句 马上换一句。")
+        .configurationDisplayName(L("widget.qqsync.name"))
+        .description(L("widget.qqsync.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryInline, .accessoryRectangular, .accessoryCircular])
         .intents(NewQuoteIntent.self)
     }

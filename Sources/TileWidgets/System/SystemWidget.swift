@@ -223,8 +223,8 @@ struct SystemWidget {
             SystemView(entry: entry)
         }
         .category(.system)
-        .configurationDisplayName("系统")
-        .description("本机或另一台主机（host，经 ssh）的 CPU、内存、负载与网络，读自 /proc，每 10 秒更新。")
+        .configurationDisplayName(L("widget.system.name"))
+        .description(L("widget.system.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
         .computedLocally(unlessSet: "host")
         .alerts("when CPU or memory use rises past cpuAlert or memoryAlert (off by default), with the bell")

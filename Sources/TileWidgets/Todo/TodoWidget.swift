@@ -141,8 +141,8 @@ struct TodoWidget {
             TodoView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("待办")
-        .description("A checklist kept in the shared store: tick items with their boxes, add with + 添加 (several at once, separated by ;), press an item's text to edit, delete or move it, j and k to page.")
+        .configurationDisplayName(L("widget.todo.name"))
+        .description(L("widget.todo.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryInline])
         .computedLocally()
         .intents(ToggleTodoItem.self, AddTodoItem.self, EditTodoItem.self, ClearDoneTodoItems.self)

@@ -170,8 +170,8 @@ struct WeatherWidget {
             WeatherView(entry: entry)
         }
         .category(.information)
-        .configurationDisplayName("Weather")
-        .description("The weather in a city now, the next hours, a chart of the day and the week (Open-Meteo).")
+        .configurationDisplayName(L("widget.weather.name"))
+        .description(L("widget.weather.description"))
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular, .accessoryInline])
     }
 }

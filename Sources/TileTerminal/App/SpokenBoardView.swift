@@ -68,15 +68,15 @@ public enum SpokenBoardView {
         case .alerts(let contents):
             let size = AlertHistoryOverlay.size(of: contents, now: now, in: state.layout.area.size)
             return focusFirst(spoken(AlertHistoryOverlay(contents: contents, now: now, size: size), state: state))
-        case .arrange(let arranging) where arranging.gallery != nil:
-            let gallery = arranging.gallery!
+        case .arrange(let arranging):
+            guard let gallery = arranging.gallery else { return tileLines(state, now: now) }
             let highlighted = gallery.choice == nil ? nil : gallery.highlighted
             return [Line(text: L("status.gallery"), isFocused: highlighted == nil)]
                 + gallery.rows.map { Line(text: $0.text, isFocused: $0.match != nil && $0.match == highlighted) }
         case .hints(let hints, let typed):
             return [Line(text: L("status.hints"), isFocused: true)]
                 + hints.filter { $0.label.hasPrefix(typed) }.map { Line(text: "\($0.label): \(hintWords($0, in: state))") }
-        case .board, .arrange:
+        case .board:
             return tileLines(state, now: now)
         }
     }

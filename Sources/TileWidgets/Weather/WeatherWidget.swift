@@ -89,7 +89,7 @@ struct WeatherView: View {
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
                 Text(forecast.city).bold().lineLimit(1)
-                Text("\(WeatherCode.symbol(forecast.code)) \(degrees(forecast.temperature)) \(WeatherCode.chineseName(forecast.code))").lineLimit(1)
+                Text("\(WeatherCode.symbol(forecast.code)) \(degrees(forecast.temperature)) \(WeatherCode.name(forecast.code))").lineLimit(1)
                 if let today { Text("H \(degrees(today.high)) L \(degrees(today.low))").foregroundColor(.secondary) }
             }
         default:
@@ -109,7 +109,7 @@ struct WeatherView: View {
                     Spacer(minLength: 0)
                 }
                 HStack(spacing: 1) {
-                    Text(WeatherCode.chineseName(forecast.code))
+                    Text(WeatherCode.name(forecast.code))
                     if let today { Text("H \(degrees(today.high)) L \(degrees(today.low))").foregroundColor(.secondary) }
                     Spacer(minLength: 0)
                 }
@@ -122,7 +122,7 @@ struct WeatherView: View {
                         HStack(spacing: 1) {
                             Text(weekday(day.date)).frame(width: 4, alignment: .leading)
                             Text(WeatherCode.symbol(day.code)).accessibilityHidden()
-                            Text(WeatherCode.chineseName(day.code)).lineLimit(1)
+                            Text(WeatherCode.name(day.code)).lineLimit(1)
                             Spacer(minLength: 1)
                             Text("\(degrees(day.low)) – \(degrees(day.high))")
                         }
@@ -141,7 +141,7 @@ struct WeatherView: View {
             ForEach(Array(shown.enumerated()), id: \.offset) { _, hour in
                 VStack(spacing: 0) {
                     Text(hour.time).foregroundColor(.secondary)
-                    Text(WeatherCode.symbol(hour.code)).accessibilityLabel(WeatherCode.chineseName(hour.code))
+                    Text(WeatherCode.symbol(hour.code)).accessibilityLabel(WeatherCode.name(hour.code))
                     Text(degrees(hour.temperature))
                 }
                 .frame(maxWidth: .infinity)
@@ -159,7 +159,8 @@ struct WeatherView: View {
         let parts = date.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return date }
         let days = CivilDate.daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2])
-        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][((days + 4) % 7 + 7) % 7]
+        let names = [L("weekday.sun"), L("weekday.mon"), L("weekday.tue"), L("weekday.wed"), L("weekday.thu"), L("weekday.fri"), L("weekday.sat")]
+        return names[((days + 4) % 7 + 7) % 7]
     }
 }
 

@@ -273,3 +273,10 @@ extension Zone: Codable {
         try container.encode(identifier)
     }
 }
+
+extension LocalTime {
+    /// The hour and minute on a 24-hour clock, two digits each: `08:05`.
+    public var hourMinute: String {
+        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+    }
+}

@@ -58,4 +58,15 @@ import Testing
         #expect(speaking.spoken == ["0:00"])
         #expect(!speaking.advance(to: Date(timeIntervalSince1970: 1)))
     }
+
+    @Test func aToggleSaysItsLabelAndThenItsStateInWords() {
+        var environment = EnvironmentValues()
+        environment.speaksContent = true
+        environment.toggleStateWords = ToggleStateWords(on: "开", off: "关")
+        let toggle = Toggle("lamp", isOn: false, action: WidgetAction(name: "power"))
+        let drawing = RetainedDrawing(toggle, width: 10, height: 1, environment: environment)
+        #expect(drawing.spoken.map(Speech.sentence) == "lamp, 关")
+        // Speaking or not, the toggle draws the same.
+        #expect(drawing.grid.text == CellGrid.render(toggle, width: 10, height: 1).text)
+    }
 }

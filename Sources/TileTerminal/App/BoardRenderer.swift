@@ -197,9 +197,8 @@ final class BoardRenderer {
                 if let spoken = drawing.spoken {
                     // A tile whose text changes by itself (a clock) is read when focused, not announced.
                     let words = Speech.sentence(spoken)
-                    let time = timeZone.localTime(for: now)
-                    let clock = (time.hour < 10 ? "0" : "") + String(time.hour) + ":" + (time.minute < 10 ? "0" : "") + String(time.minute)
-                    _ = state.update(.spoken(id: tile.id, words: words, announcedAt: drawing.nextChange == nil ? clock : nil))
+                    let clock = drawing.nextChange == nil ? timeZone.localTime(for: now).hourMinute : nil
+                    _ = state.update(.spoken(id: tile.id, words: words, announcedAt: clock))
                 }
                 changed.insert(tile.id)
             } else if !visible.contains(id) {

@@ -55,13 +55,18 @@ public struct Toggle<Label: View>: PrimitiveView {
         var press = view.action
         press.isOn = !shown
         // A screen reader says the label and then the state, in words; the box is a picture.
-        let words = inputs.environment.toggleStateWords
+        // Only a render that speaks pays for the wrappers.
+        let speaks = inputs.environment.speaksContent
         let content = HStack(alignment: .top, spacing: 1) {
-            Text(verbatim: box(isOn: shown)).accessibilityHidden()
+            Text(verbatim: box(isOn: shown)).accessibilityHidden(speaks)
             view.label
         }
-        .accessibilityValue(shown ? words.on : words.off)
-        return _ViewOutputs(TapTargetNode(child: makeSingleNode(content, inputs), target: .action(press)))
+        var node = makeSingleNode(content, inputs)
+        if speaks {
+            let words = inputs.environment.toggleStateWords
+            node = AccessibilityNode.combining(node, value: shown ? words.on : words.off)
+        }
+        return _ViewOutputs(TapTargetNode(child: node, target: .action(press)))
     }
 
     public static func _describe(_ view: Self, inputs: _ViewInputs) throws(ViewDescriptionError) -> [ViewNode] {

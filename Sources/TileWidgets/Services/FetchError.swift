@@ -63,7 +63,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             return "timed out"
         case .rateLimited(let until):
             guard let until else { return "rate limited" }
-            return "rate limited until \(Self.clockText(until, in: timeZone))"
+            return "rate limited until \(timeZone.localTime(for: until).hourMinute)"
         case .http(let status, let message):
             // A 4xx message says what the user got wrong; a 5xx one rarely helps on a status line.
             guard let message, (400..<500).contains(status) else { return "HTTP \(status)" }
@@ -96,11 +96,5 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             return until
         }
         return nil
-    }
-
-    private static func clockText(_ date: Date, in timeZone: Zone) -> String {
-        let parts = timeZone.localTime(for: date)
-        let (hour, minute) = (parts.hour, parts.minute)
-        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }

@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "TileUIJSONTests", dependencies: ["TileBase", "TileUI", "TileUIJSON", "TileUISamples"], exclude: ["Fixtures"]),
         // Test code shared by the test targets (mutations of TOML files for the fuzz tests, scripts
         // written close-on-exec, a real proxy); in no product.
-        .target(name: "TestSupport", dependencies: ["TileUISamples"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TileUISamples", "TileKit"], path: "Tests/TestSupport"),
         .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TileBaseTests", dependencies: ["TileBase", "TileUISamples"]),
         .testTarget(name: "TileKitTests", dependencies: ["TileKit", "TileUI", "TileBase", "TOML", "TestSupport"]),

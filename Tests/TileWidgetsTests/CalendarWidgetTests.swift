@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import TileKit
 import TileUI
 @testable import TileWidgets
 import TileBase
 
 /// The calendar widget's month: Gregorian days, lunar days, solar terms, the week.
-@Suite struct CalendarWidgetTests {
+@Suite(.language(.simplifiedChinese)) struct CalendarWidgetTests {
     static let china = Zone(secondsFromGMT: 8 * 3600)
 
     @Test func solarTermsBeginOnThePrintedDays() {

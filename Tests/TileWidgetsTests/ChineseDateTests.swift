@@ -53,20 +53,21 @@ struct ChineseDateTests {
 
 @Suite("WeatherCode")
 struct WeatherCodeTests {
+    /// In the language in use, English in tests (Chinese is the catalogue's, checked by `tiles render`).
     @Test func namesFromTheWMOTable() {
-        #expect(WeatherCode.chineseName(2) == "多云")
-        #expect(WeatherCode.chineseName(0) == "晴")
-        #expect(WeatherCode.chineseName(3) == "阴")
-        #expect(WeatherCode.chineseName(63) == "中雨")
-        #expect(WeatherCode.chineseName(75) == "大雪")
-        #expect(WeatherCode.chineseName(95) == "雷阵雨")
-        #expect(WeatherCode.chineseName(99) == "雷阵雨伴冰雹")
+        #expect(WeatherCode.name(2) == "Partly cloudy")
+        #expect(WeatherCode.name(0) == "Clear")
+        #expect(WeatherCode.name(3) == "Overcast")
+        #expect(WeatherCode.name(63) == "Rain")
+        #expect(WeatherCode.name(75) == "Heavy snow")
+        #expect(WeatherCode.name(95) == "Thunderstorm")
+        #expect(WeatherCode.name(99) == "Thunderstorm with hail")
     }
 
     @Test func unknownCodesAreUnknown() {
-        #expect(WeatherCode.chineseName(999) == "未知")
-        #expect(WeatherCode.chineseName(-1) == "未知")
-        #expect(WeatherCode.chineseName(4) == "未知")
+        #expect(WeatherCode.name(999) == "Unknown")
+        #expect(WeatherCode.name(-1) == "Unknown")
+        #expect(WeatherCode.name(4) == "Unknown")
         #expect(WeatherCode.symbol(999) == "?")
     }
 
@@ -74,7 +75,7 @@ struct WeatherCodeTests {
         let known = [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77,
                      80, 81, 82, 85, 86, 95, 96, 97, 99]
         for code in known {
-            #expect(WeatherCode.chineseName(code) != "未知", "\(code)")
+            #expect(WeatherCode.name(code) != "Unknown", "\(code)")
             #expect(WeatherCode.symbol(code) != "?", "\(code)")
         }
         #expect(WeatherCode.symbol(0) == "☀️")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TileKit
 @testable import TileWidgets
 import TileUI
@@ -25,7 +26,7 @@ struct RelevanceTests {
         #expect(CountdownProvider.withRelevance(close, now: Self.now).map(\.relevance) == [TimelineEntryRelevance(score: 1, duration: 600)])
     }
 
-    @Test func aCountdownAlertsWhenItsMomentComes() async throws {
+    @Test(.language(.simplifiedChinese)) func aCountdownAlertsWhenItsMomentComes() async throws {
         var intent = CountdownIntent()
         intent.title = "下班"
         intent.time = "18:00"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TileKit
 @testable import TileWidgets
 
@@ -106,7 +107,7 @@ import TileKit
 
 /// The `system` widget's triggers: a rise past `cpuAlert` or `memoryAlert` alerts once, in an
 /// entry whose date every board reading the same rise names alike.
-@Suite struct SystemAlertTests {
+@Suite(.language(.simplifiedChinese)) struct SystemAlertTests {
     @Test func aRisePastAThresholdAlertsOnceAndNotWhileItStaysAbove() async throws {
         let root = try SystemSamplerTests.proc(
             stat: "cpu  100 0 0 900 0 0 0 0\n", meminfo: "MemTotal: 1000 kB\nMemAvailable: 600 kB\n")

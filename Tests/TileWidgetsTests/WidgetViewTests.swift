@@ -1,16 +1,18 @@
 import Foundation
 import SnapshotTesting
 import Testing
+import TestSupport
 import TileKit
 import TileUI
 import TileWidgets
 import TileBase
 
 /// Golden files of the built-in widgets (every widget × family × scheme, plain text and truecolor
-/// ANSI) and the behaviour their views promise: texts, links, configuration and failure states.
+/// ANSI) and the behaviour their views promise: texts, links, configuration and failure states;
+/// in Chinese, the seeds' own language (the English versions are `tiles render --language en`'s goldens).
 /// Golden files are compared exactly; re-record them on purpose with `make golden`
 /// (`SNAPSHOT_TESTING_RECORD=all swift test --filter Golden`), then read the diff.
-@Suite struct WidgetViewTests {
+@Suite(.language(.simplifiedChinese)) struct WidgetViewTests {
     static let shanghai = Zone(identifier: "Asia/Shanghai")!
     /// The fixed moment of every golden: Thursday 2022-06-09 10:00 in Shanghai.
     static let goldenDate = ISO8601DateFormatter().date(from: "2022-06-09T10:00:00+08:00")!
@@ -102,7 +104,7 @@ import TileBase
 }
 
 /// What the views promise beyond their look: texts, links, configuration and failure states.
-@Suite struct WidgetBehaviourTests {
+@Suite(.language(.simplifiedChinese)) struct WidgetBehaviourTests {
     typealias T = WidgetViewTests
 
     // MARK: QQ Sync

@@ -41,11 +41,11 @@ import Glibc
         defer { server.stop() }
         let first = try Board(home: home, server: server)
         defer { first.close() }
-        try first.session.waitFor(timeout: 20, "the first quote") { $0.contains("测试句子1") && $0.contains("换一句") }
+        try first.session.waitFor(timeout: 20, "the first quote") { $0.contains("测试句子1") && $0.contains("New quote") }
         let second = try Board(home: home, server: server, arguments: ["--tiles", "qqsync,alipay,commit"])
         defer { second.close() }
         try second.session.waitFor(timeout: 20, "the first quote") { $0.contains("测试句子1") }
-        // a is the quote's link, s the 换一句 button.
+        // a is the quote's link, s the New quote (换一句) button.
         try first.session.sendKeys("f")
         try first.session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
         try first.session.sendKeys("s")

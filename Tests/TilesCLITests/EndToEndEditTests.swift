@@ -25,33 +25,33 @@ extension EndToEndTests {
         let board = try Board { configFile = try Self.alipayConfig($0) }
         defer { board.close() }
         let file = try #require(configFile)
-        var screen = try board.session.waitFor(timeout: 20, "the Alipay tile") { ["多云 28℃", "扫一扫", "健康码"].allSatisfy($0.contains) }
-        #expect(!screen.contains("余额宝"))
+        var screen = try board.session.waitFor(timeout: 20, "the Alipay tile") { ["Partly cloudy", "Scan", "Health"].allSatisfy($0.contains) }
+        #expect(!screen.contains("Yu'e Bao"))
 
         try board.session.sendKeys("Tab", "e")
-        // Rows below the title show the values: 功能 4 the last slot, [x] the weather switch.
-        try board.session.waitFor("the edit form") { ["Edit Alipay · pay · medium", "功能 4", "[x]"].allSatisfy($0.contains) }
+        // Rows below the title show the values: Buttons 4 the last slot, [x] the weather switch.
+        try board.session.waitFor("the edit form") { ["Edit Alipay · pay · medium", "Buttons 4", "[x]"].allSatisfy($0.contains) }
 
-        // Slot 3 (健康码) becomes 余额宝, chosen from the list by typing part of its name.
+        // Slot 3 (Health) becomes Yu'e Bao, chosen from the list by typing part of its name.
         try board.session.sendKeys("Down", "Down", "Space")
-        try board.session.waitFor("the list of buttons") { $0.contains("Filter:") && $0.contains("会员积分") }
-        try board.session.sendLiteral("余额")
-        try board.session.waitFor("the filtered list") { !$0.contains("会员积分") && $0.contains("▸ 余额宝") }
+        try board.session.waitFor("the list of buttons") { $0.contains("Filter:") && $0.contains("Points") }
+        try board.session.sendLiteral("Yu")
+        try board.session.waitFor("the filtered list") { !$0.contains("Points") && $0.contains("▸ Yu'e Bao") }
         try board.session.sendKeys("Enter")
-        try board.session.waitFor("slot 3 changed") { $0.contains("功能 3") && !$0.contains("Filter:") && $0.contains("余额宝") }
-        // Slot 1 (扫一扫) becomes 卡包; then 卡包 moves down to slot 2.
+        try board.session.waitFor("slot 3 changed") { $0.contains("Buttons 3") && !$0.contains("Filter:") && $0.contains("Yu'e Bao") }
+        // Slot 1 (Scan) becomes Cards; then Cards moves down to slot 2.
         try board.session.sendKeys("Up", "Up", "Space")
         try board.session.waitFor("the list of buttons") { $0.contains("Filter:") }
-        try board.session.sendLiteral("卡包")
+        try board.session.sendLiteral("Cards")
         try board.session.sendKeys("Enter")
-        try board.session.waitFor("slot 1 changed") { !$0.contains("Filter:") && $0.contains("卡包") }
+        try board.session.waitFor("slot 1 changed") { !$0.contains("Filter:") && $0.contains("Cards") }
         try board.session.sendKeys("S-Down")
         try board.session.sendKeys("Enter")
 
         screen = try board.session.waitFor("the saved tile") { screen in
-            screen.contains("saved to config.toml") && screen.contains("余额宝") && screen.contains("卡包") && !screen.contains("Edit Alipay")
+            screen.contains("saved to config.toml") && screen.contains("Yu'e Bao") && screen.contains("Cards") && !screen.contains("Edit Alipay")
         }
-        #expect(!screen.contains("扫一扫") && !screen.contains("健康码"))
+        #expect(!screen.contains("Scan") && !screen.contains("Health"))
         let saved = try String(contentsOf: file, encoding: .utf8)
         #expect(saved.contains(#"parameters = { buttons = ["pay", "cards", "yuebao", "transit"], city = "上海" }  # my buttons"#))
         let backup = try String(contentsOf: file.appendingPathExtension("bak"), encoding: .utf8)
@@ -59,7 +59,7 @@ extension EndToEndTests {
         // The save's own reload of the file keeps the board as it is: no error, the tile stays.
         screen = try board.session.capture()
         #expect(!screen.contains("config not applied"))
-        #expect(screen.contains("收付款"))
+        #expect(screen.contains("Pay"))
     }
 
     @Test func aBoardFromTilesAppliesAnEditToThisRunOnly() throws {
@@ -68,13 +68,13 @@ extension EndToEndTests {
         defer { server.stop() }
         let board = try Board(home: home, server: server, arguments: ["--tiles", "alipay"])
         defer { board.close() }
-        try board.session.waitFor(timeout: 20, "the weather") { $0.contains("多云 28℃") }
-        // 显示天气 is the row after the four button slots.
+        try board.session.waitFor(timeout: 20, "the weather") { $0.contains("Partly cloudy") }
+        // Show weather is the row after the four button slots.
         try board.session.sendKeys("Tab", "e", "Down", "Down", "Down", "Down", "Space")
         try board.session.waitFor("the switch off") { $0.contains("[ ]") }
         try board.session.sendKeys("Enter")
         let screen = try board.session.waitFor("the tile without weather") { screen in
-            screen.contains("alipay-1: applied to this run only") && !screen.contains("多云 28℃") && screen.contains("扫一扫")
+            screen.contains("alipay-1: applied to this run only") && !screen.contains("Partly cloudy") && screen.contains("Scan")
         }
         #expect(!screen.contains("Edit Alipay"))
         #expect(!FileManager.default.fileExists(atPath: home.root.appendingPathComponent("config/tiles/config.toml").path))
@@ -122,7 +122,7 @@ extension EndToEndTests {
         defer { board.close() }
         let file = try #require(configFile)
         let before = try String(contentsOf: file, encoding: .utf8)
-        try board.session.waitFor(timeout: 20, "the Alipay tile") { $0.contains("多云 28℃") }
+        try board.session.waitFor(timeout: 20, "the Alipay tile") { $0.contains("Partly cloudy") }
         try board.session.sendKeys("Tab", "e")
         try board.session.waitFor("the edit form") { $0.contains("Edit Alipay") }
         // The city in the line editor: clear it, type 杭州, then leave without saving.

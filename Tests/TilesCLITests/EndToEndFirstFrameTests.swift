@@ -31,7 +31,7 @@ extension EndToEndTests {
         let session = try TmuxSession(
             command: [Self.tiles, "--tiles", "countdown:small,qqsync:medium"], width: 100, height: 30, environment: environment)
         defer { session.close() }
-        let screen = try session.waitFor("the countdown") { $0.contains("下班") }
+        let screen = try session.waitFor("the countdown") { $0.contains("Home time") }
         let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
         let first = try #require(lines.first { $0.hasPrefix("first-frame ") }, "the frame report: \(lines)")
         let fields = first.split(separator: " ")
@@ -42,7 +42,8 @@ extension EndToEndTests {
         // The placeholder shows the date (TZ is Asia/Shanghai), which needs no service.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "Asia/Shanghai"))
-        let month = String(format: "%02d月 周", calendar.component(.month, from: Date()))
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months[calendar.component(.month, from: Date()) - 1] + " "
         #expect(screen.contains(month), "QQ Sync's placeholder shows \(month)…:\n\(screen)")
     }
 
@@ -57,7 +58,7 @@ extension EndToEndTests {
         if firstOnly { environment["TILES_BENCH_REPORT"] = "first-frame" }
         let session = try TmuxSession(command: [Self.tiles, "--tiles", "countdown:small"], width: 80, height: 24, environment: environment)
         defer { session.close() }
-        _ = try session.waitFor("the countdown") { $0.contains("下班") }
+        _ = try session.waitFor("the countdown") { $0.contains("Home time") }
         // Three ticks of the countdown's seconds.
         Thread.sleep(forTimeInterval: 3.2)
         let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")

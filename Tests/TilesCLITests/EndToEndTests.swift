@@ -37,7 +37,7 @@ import Glibc
         let board = try Board()
         defer { board.close() }
         let screen = try board.waitForData()
-        #expect(screen.contains("加油,打工人!😄"))
+        #expect(screen.contains("You got this! 😄"))
         #expect(screen.contains("by Ada"))
         #expect(Self.row(29, of: screen).hasSuffix("? help"))
     }
@@ -46,12 +46,12 @@ import Glibc
         let board = try Board()
         defer { board.close() }
         var screen = try board.waitForData()
-        #expect(!Self.sameRow(screen, "多云 28℃", "apple/swift's main"), "medium: Alipay and Commit on separate rows")
+        #expect(!Self.sameRow(screen, "Partly cloudy", "apple/swift's main"), "medium: Alipay and Commit on separate rows")
 
         try board.session.sendKeys("s")
         // The tiles and the status line come in one frame, which tmux may show half written.
         screen = try board.session.waitFor("every tile small") {
-            Self.sameRow($0, "多云 28℃", "apple/swift's main") && Self.row(29, of: $0).contains("every tile small")
+            Self.sameRow($0, "Partly cloudy", "apple/swift's main") && Self.row(29, of: $0).contains("every tile small")
         }
 
         try board.session.sendKeys("l")
@@ -67,7 +67,7 @@ import Glibc
 
         try board.session.sendKeys("m")
         screen = try board.session.waitFor("back to medium") { !Self.row(29, of: $0).contains("●") && $0.contains("测试句子") }
-        #expect(screen.contains("Fix the thing") && screen.contains("多云 28℃"))
+        #expect(screen.contains("Fix the thing") && screen.contains("Partly cloudy"))
     }
 
     @Test func tTogglesTheColours() throws {
@@ -117,8 +117,8 @@ import Glibc
         try board.waitForData()
         try board.session.sendKeys("f")
         try board.session.waitFor("hint mode") { Self.row(29, of: $0).contains("type a hint label") }
-        // Labels follow the page: a is the QQ Sync tile's own link (the quote), s its 换一句
-        // button, d its 去分享, f Alipay's first button (扫一扫).
+        // Labels follow the page: a is the QQ Sync tile's own link (the quote), s its New quote
+        // button, d its Share, f Alipay's first button (Scan).
         try board.session.sendKeys("f")
         #expect(try board.home.waitForOpened { $0.contains("10000007") })
         try board.session.waitFor("hint mode left") { !Self.row(29, of: $0).contains("type a hint label") }
@@ -199,7 +199,7 @@ import Glibc
         try board.session.waitFor("the too-small message") { $0.contains("terminal too small (need 34×9)") }
         try board.session.resize(width: 100, height: 30)
         let screen = try board.session.waitFor("the board again") { screen in
-            !screen.contains("too small") && ["测试句子", "多云 28℃", "Fix the thing"].allSatisfy(screen.contains)
+            !screen.contains("too small") && ["测试句子", "Partly cloudy", "Fix the thing"].allSatisfy(screen.contains)
         }
         #expect(Self.row(29, of: screen).hasSuffix("? help"))
         #expect(!Self.row(29, of: screen).contains("●"))
@@ -223,7 +223,7 @@ import Glibc
         let board = try Board(github: .text("not json"))
         defer { board.close() }
         let screen = try board.session.waitFor(timeout: 20, "the stale commit tile") { screen in
-            Self.row(29, of: screen).contains("commit: bad response") && screen.contains("测试句子") && screen.contains("多云 28℃")
+            Self.row(29, of: screen).contains("commit: bad response") && screen.contains("测试句子") && screen.contains("Partly cloudy")
         }
         // The badge sits in the Commit tile's top-right corner: the tile is 42 wide at x 29, y 15.
         let row = Self.row(15, of: screen)
@@ -286,7 +286,7 @@ import Glibc
         // Every row comes back, not only the ones the next tick changes.
         let back = try shell.waitFor("the board again") { $0.contains("? help") && $0.contains("测试句子") }
         #expect(back.split(separator: "\n").count == board.split(separator: "\n").count)
-        #expect(back.contains("Fix the thing") && back.contains("多云 28℃"))
+        #expect(back.contains("Fix the thing") && back.contains("Partly cloudy"))
         try shell.sendKeys("q")
         try shell.waitFor("the prompt after quitting") { !$0.contains("? help") && $0.contains("prompt$") }
     }
@@ -306,7 +306,7 @@ import Glibc
         }
         let second = try Board(home: home, server: server)
         defer { second.close() }
-        try second.session.waitFor("small tiles again") { Self.sameRow($0, "多云 28℃", "apple/swift's main") }
+        try second.session.waitFor("small tiles again") { Self.sameRow($0, "Partly cloudy", "apple/swift's main") }
     }
 
     @Test func withoutATerminalItExitsTwoWithAMessageAndDrawsNothing() throws {

@@ -13,7 +13,7 @@ extension EndToEndTests {
             command: [Self.tiles, "--size-class", "regular", "--tiles", "countdown:medium"], width: 100, height: 30,
             environment: environment)
         defer { session.close() }
-        _ = try session.waitFor("the countdown") { $0.contains("距离下班") }
+        _ = try session.waitFor("the countdown") { $0.contains("Until Home time") }
         let shanghai = try #require(TimeZone(identifier: "Asia/Shanghai"))
         var formatter = Date.ISO8601FormatStyle(timeZone: shanghai)
         formatter = formatter.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)

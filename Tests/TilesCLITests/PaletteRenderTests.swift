@@ -16,7 +16,7 @@ import Testing
                 for scheme in ["light", "dark"] {
                     await Task.yield()
                     let result = try runTiles(
-                        ["render", "--widget", kind, "--family", family, "--scheme", scheme, "--at", RenderTests.at, "--offline", "--format", "ansi"],
+                        ["render", "--widget", kind, "--family", family, "--scheme", scheme, "--at", RenderTests.at, "--offline", "--format", "ansi", "--language", RenderTests.goldenLanguage(of: kind)],
                         environment: ["TZ": "UTC", "TERM": term])
                     #expect(result.status == 0, "\(kind) \(colours) \(scheme): \(result.stderr)")
                     #expect(!result.stdout.contains("38;2;") && !result.stdout.contains("48;2;"), "\(kind) \(colours): no truecolor sequences")

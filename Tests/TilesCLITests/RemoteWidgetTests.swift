@@ -86,10 +86,10 @@ import Glibc
             environment: Self.environment(home, server))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(server.alias), "the tile names the host: \(result.stdout)")
-        #expect(result.stdout.contains("负载") && result.stdout.contains("CPU"))
+        #expect(result.stdout.contains("Load") && result.stdout.contains("CPU"))
         // This machine is the host here: its load averages are what the tile read.
         let load = try String(contentsOfFile: "/proc/loadavg", encoding: .utf8).split(separator: " ")
-        #expect(result.stdout.contains("负载 "), "\(load)")
+        #expect(result.stdout.contains("Load "), "\(load)")
         #expect(server.acceptedConnections == 1)
         let sessions = server.log.components(separatedBy: "\n").filter { $0.contains("Starting session: command") }
         #expect(sessions.count == 1, "one ssh call per reading: \(sessions)")

@@ -31,7 +31,7 @@ import Testing
                 for sizeClass in ["compact", "regular", "large"] {
                     await Task.yield()
                     let result = try runTiles(
-                        ["render", "--widget", kind, "--family", family, "--size-class", sizeClass, "--at", RenderTests.at, "--offline"],
+                        ["render", "--widget", kind, "--family", family, "--size-class", sizeClass, "--at", RenderTests.at, "--offline", "--language", RenderTests.goldenLanguage(of: kind)],
                         environment: ["TZ": "UTC"])
                     #expect(result.status == 0, "\(kind) \(family) \(sizeClass): \(result.stderr)")
                     let file = Self.goldens.appendingPathComponent("\(kind)-\(family)-\(sizeClass).txt")
@@ -61,7 +61,7 @@ import Testing
     @Test func theBoardTakesTheClassItsSizeChooses() throws {
         func board(_ width: Int, _ height: Int, _ extra: [String] = []) throws -> String {
             let result = try runTiles(
-                ["render", "--board", "--width", "\(width)", "--height", "\(height)", "--at", RenderTests.at, "--offline"] + extra,
+                ["render", "--board", "--width", "\(width)", "--height", "\(height)", "--at", RenderTests.at, "--offline", "--language", "zh-Hans"] + extra,
                 environment: ["TZ": "UTC"])
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout

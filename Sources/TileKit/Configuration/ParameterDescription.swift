@@ -118,7 +118,7 @@ public struct ParameterDescription: Hashable, Sendable {
     }
 
     private static func optionValue(_ text: String, in options: [ParameterOption]) -> String {
-        options.first(where: { $0.title == text && $0.value != text }).map(\.value) ?? text
+        options.first(where: { ($0.title == text || $0.aliases.contains(text)) && $0.value != text }).map(\.value) ?? text
     }
 
     var expectedTypeName: String {

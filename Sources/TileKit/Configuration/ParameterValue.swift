@@ -59,11 +59,16 @@ public enum ParameterValue: Codable, Hashable, Sendable, CustomStringConvertible
 public struct ParameterOption: Codable, Hashable, Sendable {
     public var value: String
     public var title: String
+    /// Other names a user may write for the option: its titles in the other languages.
+    public var aliases: [String] = []
 
-    public init(value: String, title: String) {
+    public init(value: String, title: String, aliases: [String] = []) {
         self.value = value
         self.title = title
+        self.aliases = aliases
     }
+
+    private enum CodingKeys: String, CodingKey { case value, title }
 }
 
 /// A static enum a parameter can hold, as an `AppEnum`: cases stored by raw value, shown by name.

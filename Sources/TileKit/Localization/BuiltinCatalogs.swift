@@ -91,6 +91,9 @@ enum BuiltinCatalogs {
             add_prompt = "New to-do (separate several with ;)"
             edit_prompt = "Change to (- deletes, ^ moves up, v moves down)"
             page = "{page}/{pages} · j turns"
+            sample_milk = "Buy milk"
+            sample_report = "Write the weekly report"
+            sample_review = "Review the pull request"
 
             # The board for a screen reader (tiles --screen-reader).
             [speech]
@@ -243,6 +246,425 @@ enum BuiltinCatalogs {
             thu = "Thu"
             fri = "Fri"
             sat = "Sat"
+
+            [month]
+            jan = "Jan"
+            feb = "Feb"
+            mar = "Mar"
+            apr = "Apr"
+            may = "May"
+            jun = "Jun"
+            jul = "Jul"
+            aug = "Aug"
+            sep = "Sep"
+            oct = "Oct"
+            nov = "Nov"
+            dec = "Dec"
+            jan_long = "January"
+            feb_long = "February"
+            mar_long = "March"
+            apr_long = "April"
+            may_long = "May"
+            jun_long = "June"
+            jul_long = "July"
+            aug_long = "August"
+            sep_long = "September"
+            oct_long = "October"
+            nov_long = "November"
+            dec_long = "December"
+
+            # Dates as widgets write them ({day} is two digits).
+            [date]
+            month_day = "{day} {month}"
+            month_weekday = "{month} {weekday}"
+            year = "{year}"
+            year_month = "{month} {year}"
+            weekday_day_month = "{weekday} {day} {month}"
+
+
+            # Self-updating dates (Text(date, style:)): .relative's units (one, other), .offset's in full,
+            # two units together, .time and .date (the months are [month]'s full names).
+            [datetext]
+            year_one = "{n} yr"
+            year_other = "{n} yr"
+            month_one = "{n} mo"
+            month_other = "{n} mo"
+            day_one = "{n} day"
+            day_other = "{n} days"
+            hour_one = "{n} hr"
+            hour_other = "{n} hr"
+            minute_one = "{n} min"
+            minute_other = "{n} min"
+            second_one = "{n} sec"
+            second_other = "{n} sec"
+            year_one_full = "{n} year"
+            year_other_full = "{n} years"
+            month_one_full = "{n} month"
+            month_other_full = "{n} months"
+            day_one_full = "{n} day"
+            day_other_full = "{n} days"
+            hour_one_full = "{n} hour"
+            hour_other_full = "{n} hours"
+            minute_one_full = "{n} minute"
+            minute_other_full = "{n} minutes"
+            second_one_full = "{n} second"
+            second_other_full = "{n} seconds"
+            pair = "{first}, {second}"
+            time = "{hour}:{minute} {period}"
+            morning = "AM"
+            afternoon = "PM"
+            date = "{month} {day}, {year}"
+
+            [agenda]
+            all_day = "all day"
+            now = "now"
+            in_minutes = "in {minutes} min"
+
+            [duration]
+            hours_minutes = "{hours} h {minutes} min"
+            minutes = "{minutes} min"
+
+            # The QQ Sync seed (Chinese: the seed's own words).
+            [qqsync]
+            new_quote = "New quote"
+            share = "Share"
+            cheer = "You got this! 😄"
+            source = "— Hitokoto · {source}"
+            default_quote = "All joy is heading your way; all good luck is on the road."
+
+            # The Alipay seed. The almanac's own terms (lunar dates, stems and branches, the day's
+            # activities) are the Chinese calendar's words and stay as they are.
+            [alipay]
+            brand = "Alipay"
+            good_today = "Today ›"
+            almanac = "Almanac ›"
+            lunar = "Lunar {date}"
+            ganzhi = "{year} {zodiac} · {month} · {day} · {officer}"
+            yi = "Do"
+            ji = "Avoid"
+            no_weather = "Weather --"
+            scan = "Scan"
+            pay = "Pay"
+            healthCode = "Health"
+            travelCard = "Travel"
+            transit = "Transit"
+            cards = "Cards"
+            yuebao = "Yu'e Bao"
+            membership = "Points"
+            side_left = "Left"
+            side_right = "Right"
+
+            [countdown]
+            default_title = "Home time"
+            until = "Until {title}"
+            arrived = "{title} now"
+            bad_time = "time should be HH:MM"
+
+            [system]
+            title = "System"
+            this_machine = "This machine"
+            memory = "Memory"
+            load = "Load"
+            network = "Network"
+            over_threshold = "over the alert line"
+            list_separator = ", "
+
+            [calendar]
+            weekdays = "Mo Tu We Th Fr Sa Su"
+
+            # The built-in widgets' parameters, as the edit form titles them.
+            [param]
+            agenda.calendars = "Calendars (.ics URLs or files, separated by commas)"
+            agenda.days = "Days shown"
+            agenda.alertMinutes = "Alert minutes before an event (0: none)"
+            alipay.buttons = "Buttons"
+            alipay.showWeather = "Show weather"
+            alipay.buttonsSide = "Buttons on the"
+            alipay.city = "City"
+            alipay.urls = "Own links"
+            clock.zones = "Time zones (Asia/Shanghai, Europe/London=London…; empty: the board's)"
+            clock.seconds = "Seconds (a wake-up a second)"
+            commit.owner = "Owner"
+            commit.repo = "Repository"
+            commit.branch = "Branch"
+            commit.otherBranch = "Other branch"
+            commit.alertOnNewCommit = "Alert on a new commit"
+            countdown.title = "Title"
+            countdown.time = "Time (HH:MM)"
+            disk.mounts = "Mount points (empty: every disk)"
+            disk.alertPercent = "Alert at this use (%, 0: never)"
+            feed.feeds = "Feeds (RSS, Atom or JSON Feed URLs, separated by commas)"
+            feed.title = "Title"
+            github.releases = "Releases of (owner/name, separated by commas)"
+            hackernews.list = "List"
+            links.links = "Links (Name=https://…, separated by commas)"
+            links.title = "Title"
+            monitor.sites = "Sites (https://…, name=https://…, tcp://host:port)"
+            monitor.minutes = "Minutes between checks"
+            prometheus.url = "Prometheus server URL"
+            prometheus.query = "PromQL query"
+            prometheus.title = "Title (the query when empty)"
+            prometheus.window = "Chart window in minutes (0: none)"
+            prometheus.top = "Series shown"
+            prometheus.unit = "Unit after each value, or bytes"
+            prometheus.tokenVariable = "Environment variable with a bearer token"
+            prometheus.user = "Basic auth user"
+            prometheus.passwordVariable = "Environment variable with the basic auth password"
+            prometheus.minutes = "Minutes between queries"
+            qqsync.categories = "Categories (a–l)"
+            qqsync.maxLength = "Longest quote (characters)"
+            system.host = "Host (ssh)"
+            system.cpuAlert = "CPU alert (%, 0: never)"
+            system.memoryAlert = "Memory alert (%, 0: never)"
+            todo.list = "List"
+            weather.city = "City"
+            weather.fahrenheit = "Fahrenheit"
+
+            # The command line's help (tiles --help, each subcommand's --help and the man page).
+            [help]
+            activity.abstract = "Show a running command, or a script's own progress, on every board (a live activity)."
+            activity.discussion = """
+            A live activity shows at the top of every running board, and of boards started later: its title, the last line its command printed, its progress when the line holds one (42%, 3/7) and a live timer; at its end, how it ended and an alert. It stays {linger} minutes after its end. `tiles render --activity` prints them for a status bar.
+
+            Examples:
+              tiles activity run -- make deploy
+              tiles activity run --title backup -- rsync -a --info=progress2 ~/ /mnt/backup/
+              id=$(tiles activity start --title "nightly import")
+              tiles activity update --id "$id" --progress 3/7 --line "table users"
+              tiles activity end --id "$id" --status 0"""
+            activity.run.abstract = "Run COMMAND as usual, showing it on every board until it ends; exits as COMMAND does."
+            activity.run.discussion = """
+            COMMAND's output passes through untouched (it still sees a terminal when tiles has one), Ctrl-C reaches COMMAND, and tiles exits with COMMAND's status (or its signal).
+
+            Examples:
+              tiles activity run -- make deploy
+              tiles activity run --title download -- curl -O https://example.com/big.iso"""
+            activity.run.title = "The activity's title (default: the program's name)."
+            activity.run.id = "The activity's id (default: made from the title and tiles' pid)."
+            activity.run.command = "The command and its arguments, after --."
+            activity.start.abstract = "Start an activity a script reports on by itself; prints its id."
+            activity.start.discussion = """
+            The activity runs until `tiles activity end`, or for at most 8 hours without an update.
+
+            Example:
+              id=$(tiles activity start --title "nightly import" --line "connecting")"""
+            activity.start.title = "The activity's title."
+            activity.start.id = "The activity's id (default: made from the title and a number of its own)."
+            activity.start.line = "What it is doing now: a line of text."
+            activity.start.progress = "How far it is: 42% or 3/7."
+            activity.update.abstract = "Report a running activity's progress or line."
+            activity.update.discussion = """
+            Example:
+              tiles activity update --id nightly-import-4242 --progress 3/7 --line "table users\""""
+            activity.update.id = "The activity's id (as `start` printed it)."
+            activity.update.line = "What it is doing now: a line of text (its progress is read from it too)."
+            activity.update.progress = "How far it is: 42% or 3/7."
+            activity.update.title = "A new title."
+            activity.end.abstract = "End an activity: every board shows how it ended, and alerts once."
+            activity.end.discussion = """
+            Example:
+              tiles activity end --id nightly-import-4242 --status 1 --line "table users: disk full\""""
+            activity.end.id = "The activity's id (as `start` printed it)."
+            activity.end.status = "Its exit status: 0 for success (the default), anything else for a failure."
+            activity.end.line = "Its last line."
+            activity.list.abstract = "List the activities the boards show: id, state, title, progress, time and last line."
+            activity.list.discussion = """
+            Example:
+              tiles activity list"""
+            alerts.abstract = "List the latest alerts of your boards, the newest first (● marks unread ones)."
+            alerts.discussion = """
+            Each line: the unread mark, when (in your time zone), the widget, the alert's title and text. The board shows the same list with the a key; opening it there, or --mark-read here, marks every alert read. The history keeps the last {limit} alerts ($XDG_STATE_HOME/tiles/alerts.json).
+
+            Examples:
+              tiles alerts
+              tiles alerts --unread --mark-read"""
+            alerts.limit = "List at most this many alerts."
+            alerts.unread = "List only the alerts not yet read."
+            alerts.markRead = "Mark every alert read after listing them."
+            config.abstract = "Create or locate the config file."
+            config.discussion = """
+            The config file is $XDG_CONFIG_HOME/tiles/config.toml (default ~/.config/tiles/config.toml); see {md} for every key.
+
+            Examples:
+              tiles config init            # write a commented starting file
+              tiles config init --force    # replace an existing one
+              tiles config path            # print where the file is
+              tiles config set alipay city=杭州 buttons=scan,pay,transit,cards"""
+            config.init.abstract = "Write a commented starting config file (refuses to overwrite without --force)."
+            config.init.discussion = """
+            Examples:
+              tiles config init
+              tiles config init --board daily
+              tiles config init --config ./tiles.toml --force"""
+            config.init.config = "Write this file instead of $XDG_CONFIG_HOME/tiles/config.toml."
+            config.init.board = "The starting board: seed (QQ Sync, Alipay, Commit; the default board) or daily (clock, weather, calendar, to-do, disks, links)."
+            config.init.force = "Replace an existing file (kept as config.toml.bak beside it)."
+            config.set.abstract = "Set parameters of one tile in the config file, as the board's edit form (e) does."
+            config.set.discussion = """
+            Only that tile's parameters change in the file: comments and layout stay, and the previous file is kept as config.toml.bak. Without a config file, the built-in board is written first. Running boards apply the change at once. Values are typed as for `tiles render --param` (`tiles list` shows each widget's parameters).
+
+            Examples:
+              tiles config set alipay city=杭州 buttons=scan,pay,transit,cards
+              tiles config set commit owner=swiftlang branch=release/6.3
+              tiles config set stack-4 --stack 2 title=午饭 time=12:00"""
+            config.set.tile = "The tile's id: its `id` in the file, else KIND-N (N counts tiles from 1); the built-in board's are qqsync, alipay, commit."
+            config.set.assignments = "Parameters as KEY=VALUE."
+            config.set.config = "The config file (default $XDG_CONFIG_HOME/tiles/config.toml)."
+            config.set.stack = "In a Smart Stack, which widget (from 1)."
+            config.path.abstract = "Print the path of the config file (whether or not it exists)."
+            config.path.discussion = """
+            Example:
+              $EDITOR "$(tiles config path)\""""
+            check.abstract = "Check a config file and print a summary, without starting the dashboard."
+            check.discussion = """
+            Errors name the file, line, column and key, and exit with status 2. Each widget's program must be there, executable and trusted. With --run, each declared widget's program also runs once as the gallery's preview does (a request with isPreview set), and a program that fails exits with status 1 and its reason.
+
+            Examples:
+              tiles check                       # $XDG_CONFIG_HOME/tiles/config.toml
+              tiles check ~/dotfiles/tiles.toml
+              tiles check --run                 # and run each widget's program once"""
+            check.file = "The config file (default $XDG_CONFIG_HOME/tiles/config.toml)."
+            check.run = "Also run each declared widget's program once (describe, then a preview request); a streaming program is not started."
+            gallery.abstract = "Write SVG pictures of every built-in widget and of the board (make gallery)."
+            gallery.output = "The directory the pictures go to (its *.svg files are replaced)."
+            gallery.markdown = "A Markdown file whose gallery section (between the gallery markers) is rewritten."
+            list.abstract = "List the widgets with their families and parameters."
+            list.discussion = """
+            Each parameter shows its key (for --param and config files), type, default and choices.
+
+            Example:
+              tiles list"""
+            list.config = "The config file whose [[widget]] tables add widgets (default $XDG_CONFIG_HOME/tiles/config.toml)."
+            manual.abstract = "Print the tiles(1) manual page (mdoc), generated from the command-line definitions."
+            manual.date = "The date on the page, yyyy-mm-dd (default today)."
+            manual.language = "The page's language: en or zh-Hans (default: LC_ALL, LC_MESSAGES or LANG)."
+            reload.abstract = "Make every running board reload a widget kind's timelines (all widgets when none is named)."
+            reload.discussion = """
+            Like WidgetKit's WidgetCenter.reloadTimelines(ofKind:), across processes: boards listen on owner-only sockets in $XDG_RUNTIME_DIR/tiles (else /tmp/tiles-<uid>). Such reloads do not count against a tile's budget. Exit status 1 when no board is running.
+
+            Examples:
+              tiles reload commit
+              tiles reload"""
+            reload.kind = "The widget kind (see `tiles list`); every widget when omitted."
+            render.abstract = "Render one widget, or a whole board, once to stdout."
+            render.discussion = """
+            For previews, docs, status bars and tests. --at fixes "now" (its UTC offset also sets the time zone dates are shown in); --offline makes no network call (remote content comes from the widget's snapshot data, dates and the almanac follow --at).
+
+            --widget draws one widget exactly family-sized. --board draws the board as the dashboard composes it on a --width × --height terminal: the config file's board (or --tiles, or the built-in one), its first page, with the status line; the state the dashboard saves (families and scheme chosen with keys) is not read.
+
+            Formats: text; ansi (SGR colours, links as OSC 8 hyperlinks); svg (a picture, each cell 8.4 × 17 px); tmux (tmux's #[fg=…,bg=…] styles, # doubled, for status-right).
+
+            Examples:
+              tiles render --widget qqsync --family medium --offline
+              tiles render --widget alipay --param city=杭州 --param buttonsSide=left --format ansi
+              tiles render --widget commit --family inline --format tmux
+              tiles render --board --width 100 --height 30 --format svg > board.svg
+              tiles render --activity --format tmux        # in tmux: #(tiles render --activity --format tmux)"""
+            render.widget = "The widget kind (see `tiles list`)."
+            render.board = "Render the whole board instead of one widget (on the terminal's size, else 100×30, unless --width and --height say otherwise)."
+            render.tiles = "With --board: the board, KIND[:FAMILY] tiles separated by commas (default: the config's board, else the built-in one)."
+            render.arrange = "With --board: draw it in edit mode (E), its first tile focused."
+            render.gallery = "With --board: draw edit mode's widget gallery searched for TEXT (\"\" lists every widget)."
+            render.activity = "Print the live activities on one line for a status bar (nothing when none show)."
+            render.width = "With --board: the terminal's width in cells (1…{maximum_board_side})."
+            render.height = "With --board: the terminal's height in cells (1…{maximum_board_side})."
+            render.family = "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium)."
+            render.sizeClass = "Tile sizes: compact, regular or large (default: regular; for --board, the config's, else auto: chosen from --width and --height)."
+            render.scheme = "Colour scheme: light or dark (default: light; for --board, the config's)."
+            render.theme = "Theme name (default, nord, solarized, or a file name under the user's themes)."
+            render.language = "The language: en or zh-Hans (default: for --board the config's [ui] language, else LC_ALL, LC_MESSAGES or LANG)."
+            render.at = "The moment to render, ISO 8601 (2022-06-06T10:00:00+08:00)."
+            render.offline = "Make no network call: remote content comes from snapshot data."
+            render.placeholder = "Render the redacted placeholder."
+            render.format = "Output format: text, ansi, svg, tmux, or speech (what a screen reader says, a line per tile)."
+            render.parameters = "A parameter, NAME=VALUE (repeatable; see `tiles list`)."
+            render.config = "The config file: widgets served by programs, and with --board the board and look (default $XDG_CONFIG_HOME/tiles/config.toml)."
+            board.abstract = "Run the dashboard (the default when no subcommand is given)."
+            board.family = "The initial family of every tile: small, medium, large, extraLarge."
+            board.scheme = "Colour scheme: light or dark."
+            board.theme = "Theme name (default, nord, solarized, or a file name under the user's themes)."
+            board.sizeClass = "Tile sizes: auto (from the terminal's size, the default), compact, regular or large."
+            board.config = "The config file (default $XDG_CONFIG_HOME/tiles/config.toml; see `tiles check`)."
+            board.tiles = "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium)."
+            board.language = "The board's language: en or zh-Hans (default: [ui] language, else LC_ALL, LC_MESSAGES or LANG)."
+            board.screenReader = "Draw the board for a screen reader: plain lines, one per tile, the cursor on the focused tile (default: [ui] screen_reader)."
+            store.abstract = "Read and write the shared store ($XDG_DATA_HOME/tiles/store.json)."
+            store.discussion = """
+            Examples:
+              tiles store set alipay.city 杭州
+              tiles store get alipay.city
+              tiles store unset alipay.city
+              tiles store list
+
+            Running boards notice a change at once and reload the widgets that read the key: a key's widget is the part before its first dot (alipay.city → alipay)."""
+            store.get.abstract = "Print the value of KEY (exit status 1 when it is not set)."
+            store.get.discussion = """
+            Example:
+              tiles store get alipay.city"""
+            store.get.key = "The key, like alipay.city."
+            store.set.abstract = "Set KEY to VALUE."
+            store.set.discussion = """
+            Example:
+              tiles store set alipay.city 杭州"""
+            store.set.key = "The key, like alipay.city."
+            store.set.value = "The value."
+            store.unset.abstract = "Remove KEY (nothing happens when it is not set)."
+            store.unset.discussion = """
+            Example:
+              tiles store unset alipay.city"""
+            store.unset.key = "The key, like alipay.city."
+            store.list.abstract = "Print every key and value, one KEY=VALUE per line, sorted by key."
+            store.list.discussion = """
+            Example:
+              tiles store list"""
+            tiles.abstract = "A home screen of widgets for the terminal."
+            tiles.discussion = """
+            tiles lays out WidgetKit-style widgets (QQ Sync, Alipay, Commit) into cell grids and draws them in the terminal, each refreshed on its own timeline. Widgets of your own, served by programs in any language, are declared as [[widget]] in the config file and work with every subcommand (see {md}).
+
+            Examples:
+              tiles                                   # the dashboard
+              tiles --family large --scheme dark      # every tile large, dark
+              tiles render --widget qqsync --family medium --offline
+              tiles list
+              tiles check                             # validate the config file
+              tiles config init                       # write a commented starting config
+              tiles store set alipay.city 杭州"""
+
+            # The manual page's sections and the words the command definitions do not hold.
+            [manual]
+            name = "NAME"
+            synopsis = "SYNOPSIS"
+            description = "DESCRIPTION"
+            options = "OPTIONS"
+            commands = "COMMANDS"
+            exit_status = "EXIT STATUS"
+            environment = "ENVIRONMENT"
+            files = "FILES"
+            see_also = "SEE ALSO"
+            default = " (default: {value})"
+            without_subcommand = "Without a subcommand, tiles runs the dashboard (run)."
+            exit_0 = "success"
+            exit_2 = "a usage or configuration error; the message names the file, line and column where there is one"
+            exit_1 = "any other failure"
+            exit_3 = "tiles render printed content that is not live: a failing service's last known content, or a widget's placeholder when nothing is known yet"
+            env_xdg = "Where the config, cache, state, shared store, boards' sockets and live activities live (defaults under ~)."
+            env_services = "Base URLs of the services behind the built-in widgets."
+            env_proxy = "The HTTP proxy requests go through, read as curl(1) reads them; credentials in the proxy URL go to the proxy only and are never shown."
+            env_github = "Sent by the Commit widget as a bearer token; never shown or logged."
+            env_opener = "How links open: the program is run with the URL as its only argument, without a shell; else xdg-open(1)."
+            env_tz = "The time zone dates are shown in: a zone's name such as Asia/Shanghai, a fixed offset such as GMT+8, or a POSIX rule such as CST-8; without them, the zone /etc/localtime links to. Zones are read from /usr/share/zoneinfo."
+            env_language = "The language tiles writes in, the first one set: zh… is Simplified Chinese, anything else English; [ui] language and --language choose otherwise."
+            env_no_color = "No colour, attributes only."
+            env_colorterm = "truecolor or 24bit selects 24-bit colour."
+            file_config = "the board and the look"
+            file_themes = "your own themes"
+            file_state = "families, scheme and theme chosen with keys"
+            file_log = "log lines"
+            file_cache = "each tile's last timeline, HTTP validators, services' last good data"
+            file_store = "the shared store"
+            file_runtime = "running boards' sockets, live activities, kept ssh connections"
+            file_alerts = "the alert history"
+            file_docs = "the guides: usage.md, configuration.md, widgets.md, extensions.md"
             """#,
         "zh-Hans": #"""
             # tiles 写出的文字,简体中文。花括号里的占位符({tile}、{family})由 tiles 填入;每种语言的键和
@@ -329,6 +751,9 @@ enum BuiltinCatalogs {
             add_prompt = "添加待办（多项用 ; 隔开）"
             edit_prompt = "改为（- 删除，^ 上移，v 下移）"
             page = "{page}/{pages} · j 翻页"
+            sample_milk = "买牛奶"
+            sample_report = "写周报"
+            sample_review = "Review the pull request"
 
             # 读屏模式（tiles --screen-reader）。
             [speech]
@@ -481,6 +906,417 @@ enum BuiltinCatalogs {
             thu = "周四"
             fri = "周五"
             sat = "周六"
+
+            [month]
+            jan = "01月"
+            feb = "02月"
+            mar = "03月"
+            apr = "04月"
+            may = "05月"
+            jun = "06月"
+            jul = "07月"
+            aug = "08月"
+            sep = "09月"
+            oct = "10月"
+            nov = "11月"
+            dec = "12月"
+            jan_long = "1月"
+            feb_long = "2月"
+            mar_long = "3月"
+            apr_long = "4月"
+            may_long = "5月"
+            jun_long = "6月"
+            jul_long = "7月"
+            aug_long = "8月"
+            sep_long = "9月"
+            oct_long = "10月"
+            nov_long = "11月"
+            dec_long = "12月"
+
+            [date]
+            month_day = "{month}{day}日"
+            month_weekday = "{month} {weekday}"
+            year = "{year}年"
+            year_month = "{year}年{month}"
+            weekday_day_month = "{month}{day}日 {weekday}"
+
+
+            [datetext]
+            year_one = "{n}年"
+            year_other = "{n}年"
+            month_one = "{n}个月"
+            month_other = "{n}个月"
+            day_one = "{n}天"
+            day_other = "{n}天"
+            hour_one = "{n}小时"
+            hour_other = "{n}小时"
+            minute_one = "{n}分钟"
+            minute_other = "{n}分钟"
+            second_one = "{n}秒"
+            second_other = "{n}秒"
+            year_one_full = "{n}年"
+            year_other_full = "{n}年"
+            month_one_full = "{n}个月"
+            month_other_full = "{n}个月"
+            day_one_full = "{n}天"
+            day_other_full = "{n}天"
+            hour_one_full = "{n}小时"
+            hour_other_full = "{n}小时"
+            minute_one_full = "{n}分钟"
+            minute_other_full = "{n}分钟"
+            second_one_full = "{n}秒"
+            second_other_full = "{n}秒"
+            pair = "{first}{second}"
+            time = "{period}{hour}:{minute}"
+            morning = "上午"
+            afternoon = "下午"
+            date = "{year}年{month}{day}日"
+
+            [agenda]
+            all_day = "全天"
+            now = "现在"
+            in_minutes = "{minutes} 分钟后"
+
+            [duration]
+            hours_minutes = "{hours} 小时 {minutes} 分"
+            minutes = "{minutes} 分钟"
+
+            [qqsync]
+            new_quote = "换一句"
+            share = "去分享"
+            cheer = "加油,打工人!😄"
+            source = "— 一言 · {source}"
+            default_quote = "所有快乐都向你靠拢,所有好运都在路上。"
+
+            [alipay]
+            brand = "支付宝"
+            good_today = "今日宜 ›"
+            almanac = "今日黄历 ›"
+            lunar = "农历{date}"
+            ganzhi = "{year}{zodiac}年 {month}月 {day}日 · {officer}日"
+            yi = "宜"
+            ji = "忌"
+            no_weather = "天气 --"
+            scan = "扫一扫"
+            pay = "收付款"
+            healthCode = "健康码"
+            travelCard = "行程卡"
+            transit = "出行"
+            cards = "卡包"
+            yuebao = "余额宝"
+            membership = "会员积分"
+            side_left = "左"
+            side_right = "右"
+
+            [countdown]
+            default_title = "下班"
+            until = "距离{title}"
+            arrived = "{title} 到了"
+            bad_time = "时间应为 HH:MM"
+
+            [system]
+            title = "系统"
+            this_machine = "本机"
+            memory = "内存"
+            load = "负载"
+            network = "网络"
+            over_threshold = "超过告警线"
+            list_separator = "，"
+
+            [calendar]
+            weekdays = "一 二 三 四 五 六 日"
+
+            [param]
+            agenda.calendars = "日历（.ics 网址或文件，以逗号分隔）"
+            agenda.days = "显示天数"
+            agenda.alertMinutes = "提前几分钟提醒（0 不提醒）"
+            alipay.buttons = "功能"
+            alipay.showWeather = "显示天气"
+            alipay.buttonsSide = "功能位置"
+            alipay.city = "城市"
+            alipay.urls = "自定义链接"
+            clock.zones = "时区（Asia/Shanghai、Europe/London=伦敦…；留空为看板的时区）"
+            clock.seconds = "显示秒（每秒唤醒一次）"
+            commit.owner = "所有者"
+            commit.repo = "仓库"
+            commit.branch = "分支"
+            commit.otherBranch = "另一分支"
+            commit.alertOnNewCommit = "有新提交时提醒"
+            countdown.title = "标题"
+            countdown.time = "时间 (HH:MM)"
+            disk.mounts = "挂载点（留空为所有磁盘）"
+            disk.alertPercent = "用量告警（%，0 不提醒）"
+            feed.feeds = "订阅源（RSS、Atom 或 JSON Feed 网址，以逗号分隔）"
+            feed.title = "标题"
+            github.releases = "关注发布的仓库（owner/name，以逗号分隔）"
+            hackernews.list = "列表"
+            links.links = "链接（名称=https://…，以逗号分隔）"
+            links.title = "标题"
+            monitor.sites = "站点（https://…、名称=https://…、tcp://主机:端口）"
+            monitor.minutes = "检查间隔（分钟）"
+            prometheus.url = "Prometheus 服务器网址"
+            prometheus.query = "PromQL 查询"
+            prometheus.title = "标题（留空为查询本身）"
+            prometheus.window = "图表时间窗（分钟，0 不画）"
+            prometheus.top = "显示的序列数"
+            prometheus.unit = "数值单位，或 bytes"
+            prometheus.tokenVariable = "存放 bearer 令牌的环境变量"
+            prometheus.user = "基本认证用户名"
+            prometheus.passwordVariable = "存放基本认证密码的环境变量"
+            prometheus.minutes = "查询间隔（分钟）"
+            qqsync.categories = "分类 (a–l)"
+            qqsync.maxLength = "最长字数"
+            system.host = "主机 (ssh)"
+            system.cpuAlert = "CPU 告警 (%，0 不提醒)"
+            system.memoryAlert = "内存告警 (%，0 不提醒)"
+            todo.list = "清单"
+            weather.city = "城市"
+            weather.fahrenheit = "华氏度"
+
+            # 命令行帮助（tiles --help、各子命令的 --help 和手册页）。
+            [help]
+            activity.abstract = "在每个看板上显示正在运行的命令，或脚本自己报告的进度（实时活动）。"
+            activity.discussion = """
+            实时活动显示在每个运行中的看板顶部，之后启动的看板也会显示：标题、命令输出的最后一行、行中带有进度时的进度（42%、3/7）和实时计时；结束时显示结束方式并提醒一次。结束后保留 {linger} 分钟。`tiles render --activity` 把它们打印给状态栏。
+
+            示例：
+              tiles activity run -- make deploy
+              tiles activity run --title backup -- rsync -a --info=progress2 ~/ /mnt/backup/
+              id=$(tiles activity start --title "nightly import")
+              tiles activity update --id "$id" --progress 3/7 --line "table users"
+              tiles activity end --id "$id" --status 0"""
+            activity.run.abstract = "照常运行 COMMAND，并在它结束前显示在每个看板上；退出状态与 COMMAND 相同。"
+            activity.run.discussion = """
+            COMMAND 的输出原样通过（tiles 有终端时它仍看到终端），Ctrl-C 送到 COMMAND，tiles 以 COMMAND 的状态（或信号）退出。
+
+            示例：
+              tiles activity run -- make deploy
+              tiles activity run --title download -- curl -O https://example.com/big.iso"""
+            activity.run.title = "活动的标题（默认：程序名）。"
+            activity.run.id = "活动的 id（默认：由标题和 tiles 的 pid 生成）。"
+            activity.run.command = "命令及其参数，写在 -- 之后。"
+            activity.start.abstract = "开始一个由脚本自行报告的活动；打印它的 id。"
+            activity.start.discussion = """
+            活动持续到 `tiles activity end`，或在没有更新时最多持续 8 小时。
+
+            示例：
+              id=$(tiles activity start --title "nightly import" --line "connecting")"""
+            activity.start.title = "活动的标题。"
+            activity.start.id = "活动的 id（默认：由标题和一个自己的编号生成）。"
+            activity.start.line = "正在做什么：一行文字。"
+            activity.start.progress = "进度：42% 或 3/7。"
+            activity.update.abstract = "报告运行中活动的进度或当前行。"
+            activity.update.discussion = """
+            示例：
+              tiles activity update --id nightly-import-4242 --progress 3/7 --line "table users\""""
+            activity.update.id = "活动的 id（即 `start` 打印的）。"
+            activity.update.line = "正在做什么：一行文字（也从中读取进度）。"
+            activity.update.progress = "进度：42% 或 3/7。"
+            activity.update.title = "新的标题。"
+            activity.end.abstract = "结束一个活动：每个看板显示它的结束方式，并提醒一次。"
+            activity.end.discussion = """
+            示例：
+              tiles activity end --id nightly-import-4242 --status 1 --line "table users: disk full\""""
+            activity.end.id = "活动的 id（即 `start` 打印的）。"
+            activity.end.status = "退出状态：0 表示成功（默认），其他值表示失败。"
+            activity.end.line = "最后一行。"
+            activity.list.abstract = "列出看板显示的活动：id、状态、标题、进度、时间和最后一行。"
+            activity.list.discussion = """
+            示例：
+              tiles activity list"""
+            alerts.abstract = "列出看板最近的提醒，最新的在前（● 标记未读）。"
+            alerts.discussion = """
+            每行依次是：未读标记、时间（你所在的时区）、小组件、提醒的标题和内容。看板上按 a 显示同一列表；在那里打开它，或在这里加 --mark-read，会把所有提醒标为已读。历史保留最近 {limit} 条提醒（$XDG_STATE_HOME/tiles/alerts.json）。
+
+            示例：
+              tiles alerts
+              tiles alerts --unread --mark-read"""
+            alerts.limit = "最多列出这么多条提醒。"
+            alerts.unread = "只列出尚未读过的提醒。"
+            alerts.markRead = "列出后把所有提醒标为已读。"
+            config.abstract = "创建或找到配置文件。"
+            config.discussion = """
+            配置文件是 $XDG_CONFIG_HOME/tiles/config.toml（默认 ~/.config/tiles/config.toml）；每个键见 {md}。
+
+            示例：
+              tiles config init            # 写一个带注释的初始文件
+              tiles config init --force    # 替换已有的文件
+              tiles config path            # 打印文件所在位置
+              tiles config set alipay city=杭州 buttons=scan,pay,transit,cards"""
+            config.init.abstract = "写一个带注释的初始配置文件（没有 --force 时不覆盖已有文件）。"
+            config.init.discussion = """
+            示例：
+              tiles config init
+              tiles config init --board daily
+              tiles config init --config ./tiles.toml --force"""
+            config.init.config = "写这个文件，而不是 $XDG_CONFIG_HOME/tiles/config.toml。"
+            config.init.board = "初始看板：seed（QQ 同步助手、支付宝、Commit；默认看板）或 daily（时钟、天气、日历、待办、磁盘、链接）。"
+            config.init.force = "替换已有文件（原文件保存为旁边的 config.toml.bak）。"
+            config.set.abstract = "在配置文件中设置一个磁贴的参数，和看板的编辑表单（e）一样。"
+            config.set.discussion = """
+            文件中只有该磁贴的参数改变：注释和布局保持不变，原文件保存为 config.toml.bak。没有配置文件时，先写入内置看板。运行中的看板立即应用改动。值的写法与 `tiles render --param` 相同（`tiles list` 列出每个小组件的参数）。
+
+            示例：
+              tiles config set alipay city=杭州 buttons=scan,pay,transit,cards
+              tiles config set commit owner=swiftlang branch=release/6.3
+              tiles config set stack-4 --stack 2 title=午饭 time=12:00"""
+            config.set.tile = "磁贴的 id：文件中的 `id`，否则为 KIND-N（N 从 1 数起）；内置看板的是 qqsync、alipay、commit。"
+            config.set.assignments = "参数，写作 KEY=VALUE。"
+            config.set.config = "配置文件（默认 $XDG_CONFIG_HOME/tiles/config.toml）。"
+            config.set.stack = "在智能叠放中，设置第几个小组件（从 1 数起）。"
+            config.path.abstract = "打印配置文件的路径（无论它是否存在）。"
+            config.path.discussion = """
+            示例：
+              $EDITOR "$(tiles config path)\""""
+            check.abstract = "检查配置文件并打印摘要，不启动看板。"
+            check.discussion = """
+            错误会指出文件、行、列和键，并以状态 2 退出。每个小组件的程序必须存在、可执行且受信任。加 --run 时，每个声明的小组件的程序还会像图库预览那样运行一次（一个设置了 isPreview 的请求），失败的程序以状态 1 退出并给出原因。
+
+            示例：
+              tiles check                       # $XDG_CONFIG_HOME/tiles/config.toml
+              tiles check ~/dotfiles/tiles.toml
+              tiles check --run                 # 并把每个小组件的程序运行一次"""
+            check.file = "配置文件（默认 $XDG_CONFIG_HOME/tiles/config.toml）。"
+            check.run = "同时把每个声明的小组件的程序运行一次（describe，然后一个预览请求）；流式程序不启动。"
+            gallery.abstract = "为每个内置小组件和看板生成 SVG 图片（make gallery）。"
+            gallery.output = "图片所在的目录（其中的 *.svg 文件会被替换）。"
+            gallery.markdown = "一个 Markdown 文件，其图库部分（图库标记之间）会被重写。"
+            list.abstract = "列出小组件及其尺寸和参数。"
+            list.discussion = """
+            每个参数显示其键（用于 --param 和配置文件）、类型、默认值和可选值。
+
+            示例：
+              tiles list"""
+            list.config = "以 [[widget]] 表添加小组件的配置文件（默认 $XDG_CONFIG_HOME/tiles/config.toml）。"
+            manual.abstract = "打印 tiles(1) 手册页（mdoc），由命令行定义生成。"
+            manual.date = "页面上的日期，yyyy-mm-dd（默认今天）。"
+            manual.language = "页面的语言：en 或 zh-Hans（默认：按 LC_ALL、LC_MESSAGES 或 LANG）。"
+            reload.abstract = "让每个运行中的看板重新加载某类小组件的时间线（不指定时为全部小组件）。"
+            reload.discussion = """
+            如同 WidgetKit 的 WidgetCenter.reloadTimelines(ofKind:)，但跨进程：看板在 $XDG_RUNTIME_DIR/tiles（否则 /tmp/tiles-<uid>）中仅属主可用的套接字上监听。这样的重新加载不计入磁贴的预算。没有看板运行时退出状态为 1。
+
+            示例：
+              tiles reload commit
+              tiles reload"""
+            reload.kind = "小组件类型（见 `tiles list`）；省略时为所有小组件。"
+            render.abstract = "把一个小组件或整个看板渲染一次，输出到标准输出。"
+            render.discussion = """
+            用于预览、文档、状态栏和测试。--at 固定"现在"（其 UTC 偏移也决定日期显示所用的时区）；--offline 不发出任何网络请求（远程内容来自小组件的快照数据，日期和黄历跟随 --at）。
+
+            --widget 按尺寸精确绘制一个小组件。--board 按看板在 --width × --height 终端上的排法绘制看板：配置文件的看板（或 --tiles，或内置看板）的第一页，带状态行；不读取看板保存的状态（用按键选的尺寸和配色）。
+
+            格式：text；ansi（SGR 颜色，链接为 OSC 8 超链接）；svg（图片，每格 8.4 × 17 像素）；tmux（tmux 的 #[fg=…,bg=…] 样式，# 成对，用于 status-right）。
+
+            示例：
+              tiles render --widget qqsync --family medium --offline
+              tiles render --widget alipay --param city=杭州 --param buttonsSide=left --format ansi
+              tiles render --widget commit --family inline --format tmux
+              tiles render --board --width 100 --height 30 --format svg > board.svg
+              tiles render --activity --format tmux        # 在 tmux 中：#(tiles render --activity --format tmux)"""
+            render.widget = "小组件类型（见 `tiles list`）。"
+            render.board = "渲染整个看板而不是一个小组件（按终端大小，否则 100×30，除非 --width 和 --height 另有指定）。"
+            render.tiles = "与 --board 一起：看板，以逗号分隔的 KIND[:FAMILY] 磁贴（默认：配置文件的看板，否则内置看板）。"
+            render.arrange = "与 --board 一起：以编辑模式（E）绘制，第一个磁贴获得焦点。"
+            render.gallery = "与 --board 一起：绘制编辑模式中按 TEXT 搜索的小组件图库（\"\" 列出全部小组件）。"
+            render.activity = "把实时活动打印成一行，供状态栏使用（没有活动时不打印）。"
+            render.width = "与 --board 一起：终端的宽度（格数，1…{maximum_board_side}）。"
+            render.height = "与 --board 一起：终端的高度（格数，1…{maximum_board_side}）。"
+            render.family = "尺寸：small、medium、large、extraLarge、circular、rectangular、inline（默认：medium）。"
+            render.sizeClass = "磁贴大小：compact、regular 或 large（默认：regular；对 --board 为配置文件的，否则 auto：按 --width 和 --height 选择）。"
+            render.scheme = "配色：light 或 dark（默认：light；对 --board 为配置文件的）。"
+            render.theme = "主题名（default、nord、solarized，或用户主题目录下的文件名）。"
+            render.language = "语言：en 或 zh-Hans（默认：对 --board 为配置文件的 [ui] language，否则按 LC_ALL、LC_MESSAGES 或 LANG）。"
+            render.at = "渲染的时刻，ISO 8601（2022-06-06T10:00:00+08:00）。"
+            render.offline = "不发出网络请求：远程内容来自快照数据。"
+            render.placeholder = "渲染打码的占位视图。"
+            render.format = "输出格式：text、ansi、svg、tmux，或 speech（屏幕阅读器读出的内容，每个磁贴一行）。"
+            render.parameters = "参数，NAME=VALUE（可重复；见 `tiles list`）。"
+            render.config = "配置文件：由程序提供的小组件，以及与 --board 一起时的看板和外观（默认 $XDG_CONFIG_HOME/tiles/config.toml）。"
+            board.abstract = "运行看板（没有子命令时的默认行为）。"
+            board.family = "每个磁贴的初始尺寸：small、medium、large、extraLarge。"
+            board.scheme = "配色：light 或 dark。"
+            board.theme = "主题名（default、nord、solarized，或用户主题目录下的文件名）。"
+            board.sizeClass = "磁贴大小：auto（按终端大小，默认）、compact、regular 或 large。"
+            board.config = "配置文件（默认 $XDG_CONFIG_HOME/tiles/config.toml；见 `tiles check`）。"
+            board.tiles = "看板：以逗号分隔的 KIND[:FAMILY] 磁贴（默认 qqsync,alipay,commit，medium 尺寸）。"
+            board.language = "看板的语言：en 或 zh-Hans（默认：[ui] language，否则按 LC_ALL、LC_MESSAGES 或 LANG）。"
+            board.screenReader = "为屏幕阅读器绘制看板：纯文本行，每个磁贴一行，光标在获得焦点的磁贴上（默认：[ui] screen_reader）。"
+            store.abstract = "读写共享存储（$XDG_DATA_HOME/tiles/store.json）。"
+            store.discussion = """
+            示例：
+              tiles store set alipay.city 杭州
+              tiles store get alipay.city
+              tiles store unset alipay.city
+              tiles store list
+
+            运行中的看板会立即注意到改动，并重新加载读取该键的小组件：键所属的小组件是它第一个点之前的部分（alipay.city → alipay）。"""
+            store.get.abstract = "打印 KEY 的值（未设置时退出状态为 1）。"
+            store.get.discussion = """
+            示例：
+              tiles store get alipay.city"""
+            store.get.key = "键，例如 alipay.city。"
+            store.set.abstract = "把 KEY 设为 VALUE。"
+            store.set.discussion = """
+            示例：
+              tiles store set alipay.city 杭州"""
+            store.set.key = "键，例如 alipay.city。"
+            store.set.value = "值。"
+            store.unset.abstract = "删除 KEY（未设置时什么也不做）。"
+            store.unset.discussion = """
+            示例：
+              tiles store unset alipay.city"""
+            store.unset.key = "键，例如 alipay.city。"
+            store.list.abstract = "打印每个键和值，每行一个 KEY=VALUE，按键排序。"
+            store.list.discussion = """
+            示例：
+              tiles store list"""
+            tiles.abstract = "终端里的小组件主屏幕。"
+            tiles.discussion = """
+            tiles 把 WidgetKit 风格的小组件（QQ 同步助手、支付宝、Commit）排进字符格，并在终端中绘制，每个小组件按自己的时间线刷新。你自己的小组件可由任何语言写的程序提供，在配置文件中以 [[widget]] 声明，并适用于每个子命令（见 {md}）。
+
+            示例：
+              tiles                                   # 看板
+              tiles --family large --scheme dark      # 所有磁贴 large，深色
+              tiles render --widget qqsync --family medium --offline
+              tiles list
+              tiles check                             # 校验配置文件
+              tiles config init                       # 写一个带注释的初始配置
+              tiles store set alipay.city 杭州"""
+
+            [manual]
+            name = "名称"
+            synopsis = "概述"
+            description = "描述"
+            options = "选项"
+            commands = "命令"
+            exit_status = "退出状态"
+            environment = "环境变量"
+            files = "文件"
+            see_also = "参见"
+            default = "（默认：{value}）"
+            without_subcommand = "没有子命令时，tiles 运行看板（run）。"
+            exit_0 = "成功"
+            exit_2 = "用法或配置错误；有出处时，消息会指出文件、行和列"
+            exit_1 = "其他任何失败"
+            exit_3 = "tiles render 打印的内容不是实时的：出错服务最后一次的内容，或尚无任何内容时小组件的占位视图"
+            env_xdg = "配置、缓存、状态、共享存储、看板的套接字和实时活动所在的位置（默认在 ~ 下）。"
+            env_services = "内置小组件背后各服务的基础网址。"
+            env_proxy = "请求所经的 HTTP 代理，读法与 curl(1) 相同；代理网址中的凭据只发给代理，从不显示。"
+            env_github = "Commit 小组件把它作为 bearer 令牌发送；从不显示或记录。"
+            env_opener = "链接的打开方式：以网址为唯一参数、不经 shell 运行该程序；否则用 xdg-open(1)。"
+            env_tz = "显示日期所用的时区：时区名如 Asia/Shanghai、固定偏移如 GMT+8，或 POSIX 规则如 CST-8；都没有时，用 /etc/localtime 所指的时区。时区数据读自 /usr/share/zoneinfo。"
+            env_language = "tiles 所用的语言，取第一个设置了的：zh… 为简体中文，其他为英文；[ui] language 和 --language 可另行选择。"
+            env_no_color = "不用颜色，只用文字属性。"
+            env_colorterm = "truecolor 或 24bit 选择 24 位颜色。"
+            file_config = "看板和外观"
+            file_themes = "你自己的主题"
+            file_state = "用按键选择的尺寸、配色和主题"
+            file_log = "日志"
+            file_cache = "每个磁贴最后的时间线、HTTP 校验信息、各服务最后一次正常的数据"
+            file_store = "共享存储"
+            file_runtime = "运行中看板的套接字、实时活动、保持的 ssh 连接"
+            file_alerts = "提醒历史"
+            file_docs = "指南：usage.md、configuration.md、widgets.md、extensions.md"
             """#,
     ]
 }

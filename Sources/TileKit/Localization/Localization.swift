@@ -10,9 +10,14 @@ public enum Localization {
     /// The language in use.
     public static var language: Language { current.language }
 
-    /// The catalogue in use.
+    /// The language of the work running in this task when it is not the process's: a test's
+    /// that checks the seeds in their own Chinese while the process speaks English.
+    @TaskLocal public static var scoped: Language?
+
+    /// The catalogue in use: this task's language's, else the process's.
     public static var current: Catalog {
-        chosen.withLock { $0 } ?? catalog(.english)
+        if let scoped { return catalog(scoped) }
+        return chosen.withLock { $0 } ?? catalog(.english)
     }
 
     /// Speaks `language` from now on.

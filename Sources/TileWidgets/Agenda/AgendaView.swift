@@ -11,8 +11,6 @@ struct AgendaView: View {
     var zone: Zone
     @Environment(\.widgetFamily) private var family
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Events not yet over.
     private var upcoming: [AgendaEvent] { entry.events.filter { $0.end > entry.date } }
@@ -32,7 +30,7 @@ struct AgendaView: View {
         case .systemSmall:
             VStack(alignment: .leading, spacing: 0) {
                 HStack(spacing: 1) {
-                    Text(Self.weekdays[zone.localTime(for: entry.date).weekday].uppercased()).bold().foregroundColor(.red)
+                    Text(LocalDateWords.weekdayName(zone.localTime(for: entry.date).weekday).uppercased()).bold().foregroundColor(.red)
                     if entry.isSample { Text("sample").foregroundColor(.secondary) }
                 }
                 Text("\(zone.localTime(for: entry.date).day)").font(.system(size: 24)).lineLimit(1)
@@ -95,10 +93,10 @@ struct AgendaView: View {
 
     /// `now`, `in 12 min`, `all day` (`·` where a column is narrow), or the start as `09:30`.
     private func when(_ event: AgendaEvent) -> String {
-        if event.allDay { return family == .systemSmall || family == .accessoryRectangular ? "·" : "all day" }
-        if event.isHappening(at: entry.date) { return "now" }
+        if event.allDay { return family == .systemSmall || family == .accessoryRectangular ? "·" : L("agenda.all_day") }
+        if event.isHappening(at: entry.date) { return L("agenda.now") }
         let minutes = Int((event.start.timeIntervalSince(entry.date) / 60).rounded(.up))
-        if minutes > 0, minutes <= 60 { return "in \(minutes) min" }
+        if minutes > 0, minutes <= 60 { return L("agenda.in_minutes", ["minutes": String(minutes)]) }
         let time = zone.localTime(for: event.start)
         return (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
     }
@@ -106,6 +104,6 @@ struct AgendaView: View {
     /// `Sun 29 Nov`.
     private func dayTitle(_ date: Date) -> String {
         let time = zone.localTime(for: date)
-        return "\(Self.weekdays[time.weekday]) \(time.day) \(Self.months[time.month - 1])"
+        return LocalDateWords.weekdayDayMonth(weekday: time.weekday, day: time.day, month: time.month)
     }
 }

@@ -18,11 +18,11 @@ public struct AgendaIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<AgendaIntent>] = [
-        .string("calendars", title: "Calendars (.ics URLs or files, separated by commas)", \.calendars, maxLength: 4_000, rule: calendarsRule),
-        .integer("days", title: "Days shown", \.days, range: 1...14),
-        .integer("alertMinutes", title: "Alert minutes before an event (0: none)", \.alertMinutes, range: 0...1_440),
-    ]
+    public static var parameters: [WidgetParameter<AgendaIntent>] { [
+        .string("calendars", title: L("param.agenda.calendars"), \.calendars, maxLength: 4_000, rule: calendarsRule),
+        .integer("days", title: L("param.agenda.days"), \.days, range: 1...14),
+        .integer("alertMinutes", title: L("param.agenda.alertMinutes"), \.alertMinutes, range: 0...1_440),
+    ] }
 
     static let calendarsRule = ParameterRule(expected: "http(s) or webcal URLs, or absolute file paths, separated by commas") { text in
         CalendarSource.parse(text).rejected.isEmpty
@@ -216,7 +216,7 @@ struct AgendaProvider: IntentTimelineProvider {
     /// start, so every board shows it once.
     static func alert(for events: [AgendaEvent], at date: Date, minutes: Int) -> WidgetAlert? {
         guard minutes > 0, let event = events.first(where: { !$0.allDay && $0.start.addingTimeInterval(-Double(minutes * 60)) == date }) else { return nil }
-        return WidgetAlert(title: event.title, body: "in \(minutes) min" + (event.location.map { " · \($0)" } ?? ""), sound: true,
+        return WidgetAlert(title: event.title, body: L("agenda.in_minutes", ["minutes": String(minutes)]) + (event.location.map { " · \($0)" } ?? ""), sound: true,
                            rise: "agenda:\(event.uid)@\(Int(event.start.timeIntervalSince1970))")
     }
 }

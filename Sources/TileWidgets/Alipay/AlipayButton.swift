@@ -20,19 +20,11 @@ public enum AlipayButton: String, ParameterEnum, Codable, CaseIterable {
     case yuebao
     case membership
 
-    /// The label under the icon, as in the seed: 扫一扫, 收付款, 健康码, 行程卡, 出行, 卡包, 余额宝, 会员积分.
-    public var title: String {
-        switch self {
-        case .scan: "扫一扫"
-        case .pay: "收付款"
-        case .healthCode: "健康码"
-        case .travelCard: "行程卡"
-        case .transit: "出行"
-        case .cards: "卡包"
-        case .yuebao: "余额宝"
-        case .membership: "会员积分"
-        }
-    }
+    /// The label under the icon in the language in use; in Chinese the seed's 扫一扫, 收付款, 健康码,
+    /// 行程卡, 出行, 卡包, 余额宝, 会员积分.
+    public var title: String { L(titleKey) }
+
+    private var titleKey: String { "alipay.\(rawValue)" }
 
     /// The icon, one emoji two columns wide, standing in for the seed's images.
     public var icon: String {
@@ -69,9 +61,14 @@ public enum AlipayButton: String, ParameterEnum, Codable, CaseIterable {
     /// The buttons a new widget starts with, as the seed's `defaultSelectButtons`.
     public static let defaults: [AlipayButton] = [.scan, .pay, .healthCode, .transit]
 
-    /// The button whose raw value or title is `name` (`scan` or `扫一扫`).
+    /// The titles in every language (`Scan`, `扫一扫`).
+    public var titles: [String] {
+        Language.allCases.map { Localization.catalog($0).text(titleKey) }
+    }
+
+    /// The button whose raw value or title in any language is `name` (`scan`, `Scan` or `扫一扫`).
     public init?(name: String) {
-        guard let button = AlipayButton(rawValue: name) ?? AlipayButton.allCases.first(where: { $0.title == name }) else {
+        guard let button = AlipayButton(rawValue: name) ?? AlipayButton.allCases.first(where: { $0.titles.contains(name) }) else {
             return nil
         }
         self = button
@@ -95,11 +92,6 @@ public enum ButtonsSide: String, ParameterEnum, Codable, CaseIterable {
     case left
     case right
 
-    /// 左 or 右.
-    public var displayName: String {
-        switch self {
-        case .left: "左"
-        case .right: "右"
-        }
-    }
+    /// 左 or 右, Left or Right.
+    public var displayName: String { L("alipay.side_\(rawValue)") }
 }

@@ -32,16 +32,16 @@ public struct AlipayIntent: WidgetIntent {
     }
 
     /// The form: buttons, weather switch, side, city, links.
-    public static let parameters: [WidgetParameter<AlipayIntent>] = [
+    public static var parameters: [WidgetParameter<AlipayIntent>] { [
         .multiple(
-            "buttons", title: "功能", \.buttons,
+            "buttons", title: L("param.alipay.buttons"), \.buttons,
             counts: [.systemSmall: 2, .systemMedium: 4, .systemLarge: 8, .systemExtraLarge: 8],
-            options: { AlipayButton.allCases.map { ParameterOption(value: $0.rawValue, title: $0.title) } }),
-        .bool("showWeather", title: "显示天气", \.showWeather),
-        .choice("buttonsSide", title: "功能位置", \.buttonsSide),
-        .string("city", title: "城市", \.city, maxLength: 40),
-        .string("urls", title: "自定义链接", \.urls, maxLength: 2000, rule: urlsRule),
-    ]
+            options: { AlipayButton.allCases.map { ParameterOption(value: $0.rawValue, title: $0.title, aliases: $0.titles) } }),
+        .bool("showWeather", title: L("param.alipay.showWeather"), \.showWeather),
+        .choice("buttonsSide", title: L("param.alipay.buttonsSide"), \.buttonsSide),
+        .string("city", title: L("param.alipay.city"), \.city, maxLength: 40),
+        .string("urls", title: L("param.alipay.urls"), \.urls, maxLength: 2000, rule: urlsRule),
+    ] }
 
     /// `urls`' rule: every whitespace-separated word a `button=url` pair of a known button and an
     /// http or https link.

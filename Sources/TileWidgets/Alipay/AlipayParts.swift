@@ -6,10 +6,10 @@ import Glibc
 #endif
 
 extension AlipayEntry {
-    /// `⛅ 多云 28℃`; `--℃` while the weather is unknown.
+    /// `⛅ 多云 28℃` (`⛅ Partly cloudy 28℃` in English); `--℃` while the weather is unknown.
     var weatherText: String {
         guard let weather else { return "--℃" }
-        return "\(WeatherCode.symbol(weather.code)) \(WeatherCode.chineseName(weather.code)) \(weather.temperatureText)"
+        return "\(WeatherCode.symbol(weather.code)) \(WeatherCode.name(weather.code)) \(weather.temperatureText)"
     }
 
     /// The configured city, else the one the weather came for.
@@ -18,10 +18,14 @@ extension AlipayEntry {
         return typed.isEmpty ? (weather?.city ?? "") : typed
     }
 
+    /// `06/09 周四`, `06/09 Thu`.
+    var monthDayWeekday: String {
+        "\(ChineseDate.monthDay(date, in: timeZone)) \(LocalDateWords.weekday(date, in: timeZone))"
+    }
+
     /// `06/09 周四 上海`.
     var dateLine: String {
-        let date = "\(ChineseDate.monthDay(self.date, in: timeZone)) \(ChineseDate.weekday(self.date, in: timeZone))"
-        return city.isEmpty ? date : "\(date) \(city)"
+        city.isEmpty ? monthDayWeekday : "\(monthDayWeekday) \(city)"
     }
 
     /// The first 宜 items that fit in `columns` cells, space-separated.
@@ -63,8 +67,8 @@ struct AlipayLunarView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
-                Text("支付宝").fontWeight(.bold)
-                Text("今日宜 ›").lineLimit(1)
+                Text(L("alipay.brand")).fontWeight(.bold)
+                Text(L("alipay.good_today")).lineLimit(1)
             }
             Text(entry.yiText(fitting: yiColumns)).lineLimit(1)
         }
@@ -141,17 +145,18 @@ struct AlipayAlmanacPanel: View {
         let almanac = entry.almanac
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
-                Text("支付宝").fontWeight(.bold)
-                Text("今日黄历 ›")
+                Text(L("alipay.brand")).fontWeight(.bold)
+                Text(L("alipay.almanac"))
                 Spacer()
-                Text("农历\(almanac.lunarDateText)").fontWeight(.semibold).lineLimit(1)
+                Text(L("alipay.lunar", ["date": almanac.lunarDateText])).fontWeight(.semibold).lineLimit(1)
             }
-            Text("\(almanac.yearGanZhi)\(almanac.zodiac)年 \(almanac.monthGanZhi)月 \(almanac.dayGanZhi)日 · \(almanac.officer)日")
+            Text(L("alipay.ganzhi", ["year": almanac.yearGanZhi, "zodiac": almanac.zodiac, "month": almanac.monthGanZhi,
+                                     "day": almanac.dayGanZhi, "officer": almanac.officer]))
                 .lineLimit(1)
                 .opacity(0.9)
             Spacer(minLength: 1)
-            AlmanacListRow(label: "宜", chip: WidgetPalette.yiChip, text: entry.yiText(fitting: listColumns))
-            AlmanacListRow(label: "忌", chip: WidgetPalette.jiChip, text: entry.jiText(fitting: listColumns))
+            AlmanacListRow(label: L("alipay.yi"), chip: WidgetPalette.yiChip, text: entry.yiText(fitting: listColumns - L("alipay.yi").cellWidth + 2))
+            AlmanacListRow(label: L("alipay.ji"), chip: WidgetPalette.jiChip, text: entry.jiText(fitting: listColumns - L("alipay.ji").cellWidth + 2))
         }
         .padding(EdgeInsets(top: 1, leading: 2, bottom: 1, trailing: 2))
         .frame(height: height)

@@ -163,11 +163,11 @@ struct AlipayWeatherHeader: View {
             }
             VStack(alignment: .leading, spacing: 0) {
                 if showWeather {
-                    Text(entry.weather.map { "\(WeatherCode.symbol($0.code)) \(WeatherCode.chineseName($0.code))" } ?? "天气 --")
+                    Text(entry.weather.map { "\(WeatherCode.symbol($0.code)) \(WeatherCode.name($0.code))" } ?? L("alipay.no_weather"))
                         .fontWeight(.semibold)
                         .lineLimit(1)
                 }
-                Text("\(NumericDate.year(entry.date, in: entry.timeZone))/\(ChineseDate.monthDay(entry.date, in: entry.timeZone)) \(ChineseDate.weekday(entry.date, in: entry.timeZone))")
+                Text("\(NumericDate.year(entry.date, in: entry.timeZone))/\(entry.monthDayWeekday)")
                     .lineLimit(1)
                 if !entry.city.isEmpty {
                     Text(entry.city).lineLimit(1).opacity(0.85)
@@ -184,11 +184,11 @@ struct AlipayAccessoryView: View {
 
     var body: some View {
         let showWeather = entry.configuration.showWeather
-        let date = "\(ChineseDate.monthDay(entry.date, in: entry.timeZone)) \(ChineseDate.weekday(entry.date, in: entry.timeZone))"
+        let date = entry.monthDayWeekday
         switch family {
         case .accessoryInline:
-            let weather = entry.weather.map { "\(WeatherCode.chineseName($0.code)) \($0.temperatureText)" } ?? "--℃"
-            let yi = entry.almanac.yi.first.map { " 宜 \($0)" } ?? ""
+            let weather = entry.weather.map { "\(WeatherCode.name($0.code)) \($0.temperatureText)" } ?? "--℃"
+            let yi = entry.almanac.yi.first.map { " \(L("alipay.yi")) \($0)" } ?? ""
             Text(showWeather ? "\(date) \(weather)\(yi)" : "\(date)\(yi)")
                 .lineLimit(1)
                 .frame(maxWidth: .infinity, alignment: .leading)
@@ -199,17 +199,17 @@ struct AlipayAccessoryView: View {
                     Text(entry.weather?.temperatureText ?? "--℃").fontWeight(.semibold).lineLimit(1)
                 } else {
                     Text(ChineseDate.monthDay(entry.date, in: entry.timeZone)).fontWeight(.semibold).lineLimit(1)
-                    Text(ChineseDate.weekday(entry.date, in: entry.timeZone)).lineLimit(1)
+                    Text(LocalDateWords.weekday(entry.date, in: entry.timeZone)).lineLimit(1)
                 }
-                Text("宜").lineLimit(1)
+                Text(L("alipay.yi")).lineLimit(1)
                 Text(entry.almanac.yi.first ?? "").lineLimit(1)
             }
         default:
             VStack(alignment: .leading, spacing: 0) {
                 Text(showWeather ? entry.weatherText : entry.dateLine).fontWeight(.semibold).lineLimit(1)
                 Text(showWeather ? "\(date) \(entry.almanac.lunarDateText)" : entry.almanac.lunarDateText).lineLimit(1)
-                Text("宜 " + entry.yiText(fitting: 17)).lineLimit(1)
-                Text("忌 " + entry.jiText(fitting: 17)).lineLimit(1)
+                Text(L("alipay.yi") + " " + entry.yiText(fitting: 19 - L("alipay.yi").cellWidth)).lineLimit(1)
+                Text(L("alipay.ji") + " " + entry.jiText(fitting: 19 - L("alipay.ji").cellWidth)).lineLimit(1)
             }
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         }

@@ -1,12 +1,10 @@
 import TileKit
 
-/// WMO weather interpretation codes (as returned by Open-Meteo), named in Chinese for the seeds
-/// and in the language in use for the weather widget.
+/// WMO weather interpretation codes (as returned by Open-Meteo), named in the language in use.
 ///
-/// Labels follow the 支付宝/墨迹 style suggested in docs/data-sources.md 2a.
+/// The Chinese labels follow the 支付宝/墨迹 style suggested in docs/data-sources.md 2a.
 public enum WeatherCode {
-    /// The condition's name in the language in use (the weather widget; Alipay keeps the seed's
-    /// Chinese, `chineseName`).
+    /// The condition's name in the language in use: `Partly cloudy`, `多云`.
     public static func name(_ code: Int) -> String {
         switch code {
         case 0: L("weather.clear")
@@ -36,40 +34,6 @@ public enum WeatherCode {
         case 97: L("weather.heavy_thunderstorm")
         case 96, 99: L("weather.thunderstorm_hail")
         default: L("weather.unknown")
-        }
-    }
-
-    /// Chinese label for a WMO code, e.g. 2 → "多云"; codes outside the table give "未知".
-    public static func chineseName(_ code: Int) -> String {
-        switch code {
-        case 0: "晴"
-        case 1: "晴间多云"
-        case 2: "多云"
-        case 3: "阴"
-        case 45: "雾"
-        case 48: "冻雾"
-        case 51: "小毛毛雨"
-        case 53: "毛毛雨"
-        case 55: "浓毛毛雨"
-        case 56, 57: "冻毛毛雨"
-        case 61: "小雨"
-        case 63: "中雨"
-        case 65: "大雨"
-        case 66, 67: "冻雨"
-        case 71: "小雪"
-        case 73: "中雪"
-        case 75: "大雪"
-        case 77: "米雪"
-        case 80: "小阵雨"
-        case 81: "阵雨"
-        case 82: "强阵雨"
-        case 85: "小阵雪"
-        case 86: "大阵雪"
-        case 95: "雷阵雨"
-        // 97 (heavy thunderstorm) appears only in Open-Meteo's JSON list, not its docs table.
-        case 97: "强雷阵雨"
-        case 96, 99: "雷阵雨伴冰雹"
-        default: "未知"
         }
     }
 

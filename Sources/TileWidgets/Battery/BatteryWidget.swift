@@ -108,7 +108,9 @@ struct BatteryView: View {
         let state = battery.state.lowercased()
         guard let left = battery.secondsLeft else { return state }
         let minutes = Int((left / 60).rounded())
-        let time = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min" : "\(minutes) min"
+        let time = minutes >= 60
+            ? L("duration.hours_minutes", ["hours": String(minutes / 60), "minutes": (minutes % 60 < 10 ? "0" : "") + String(minutes % 60)])
+            : L("duration.minutes", ["minutes": String(minutes)])
         return "\(state), \(time) \(battery.state == "Charging" ? "to full" : "left")"
     }
 }

@@ -81,7 +81,8 @@ struct CalendarView: View {
     var entry: CalendarEntry
     @Environment(\.widgetFamily) private var family
 
-    static let weekdayNames = ["一", "二", "三", "四", "五", "六", "日"]
+    /// Monday first: 一 … 日, Mo … Su.
+    static var weekdayNames: [String] { L("calendar.weekdays").split(separator: " ").map(String.init) }
     static let accent = Color(light: RGBColor(hex: 0xFF3B30), dark: RGBColor(hex: 0xFF453A))
     static let termColor = Color(light: RGBColor(hex: 0x248A3D), dark: RGBColor(hex: 0x30D158))
 
@@ -93,7 +94,9 @@ struct CalendarView: View {
         switch family {
         case .systemSmall:
             VStack(alignment: .leading, spacing: 0) {
-                Text("\(entry.today.month)月 周\(Self.weekdayNames[entry.today.weekday])").foregroundColor(Self.accent).bold()
+                Text(L("date.month_weekday", ["month": LocalDateWords.longMonthName(entry.today.month),
+                                              "weekday": LocalDateWords.weekdayName(entry.today.weekday + 1)]))
+                    .foregroundColor(Self.accent).bold()
                 Spacer(minLength: 0)
                 Text("\(entry.today.day)").font(.system(size: 40)).minimumScaleFactor(0.5).lineLimit(1)
                 Spacer(minLength: 0)
@@ -136,7 +139,7 @@ struct CalendarView: View {
 
     private var header: some View {
         HStack(spacing: 1) {
-            Text("\(entry.today.year)年\(entry.today.month)月").bold()
+            Text(LocalDateWords.yearMonth(year: entry.today.year, month: entry.today.month)).bold()
             Spacer(minLength: 0)
             Text(entry.lunarDate).foregroundColor(Self.accent).lineLimit(1)
         }

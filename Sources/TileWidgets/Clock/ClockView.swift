@@ -9,8 +9,6 @@ struct ClockView: View {
     var entry: ClockEntry
     @Environment(\.widgetFamily) private var family
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     var body: some View {
         let first = entry.rows.first
@@ -88,6 +86,6 @@ struct ClockView: View {
 
     /// `Sat 28 Nov`.
     private func date(_ row: ClockEntry.Row) -> String {
-        "\(Self.weekdays[row.weekday]) \(row.day) \(Self.months[row.month - 1])"
+        LocalDateWords.weekdayDayMonth(weekday: row.weekday, day: row.day, month: row.month)
     }
 }

@@ -13,11 +13,11 @@ public struct ClockIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<ClockIntent>] = [
-        .string("zones", title: "Time zones (Asia/Shanghai, Europe/London=London…; empty: the board's)", \.zones, maxLength: 500, rule: zonesRule),
+    public static var parameters: [WidgetParameter<ClockIntent>] { [
+        .string("zones", title: L("param.clock.zones"), \.zones, maxLength: 500, rule: zonesRule),
         .bool("hours24", title: "24-hour time", \.hours24),
-        .bool("seconds", title: "Seconds (a wake-up a second)", \.seconds),
-    ]
+        .bool("seconds", title: L("param.clock.seconds"), \.seconds),
+    ] }
 
     static let zonesRule = ParameterRule(expected: "IANA time zones such as Asia/Shanghai, each optionally =Name") { text in
         ClockZone.parse(text).rejected.isEmpty

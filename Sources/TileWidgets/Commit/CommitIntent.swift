@@ -35,13 +35,13 @@ public struct CommitIntent: WidgetIntent {
     }
 
     /// The form: owner, repository, branch (GitHub's own length limits).
-    public static let parameters: [WidgetParameter<CommitIntent>] = [
-        .string("owner", title: "Owner", \.owner, maxLength: 39),
-        .string("repo", title: "Repository", \.repo, maxLength: 100),
-        .string("branch", title: "Branch", \.branch, maxLength: 255),
-        .string("otherBranch", title: "Other branch", \.otherBranch, maxLength: 255),
-        .bool("alertOnNewCommit", title: "Alert on a new commit", \.alertOnNewCommit),
-    ]
+    public static var parameters: [WidgetParameter<CommitIntent>] { [
+        .string("owner", title: L("param.commit.owner"), \.owner, maxLength: 39),
+        .string("repo", title: L("param.commit.repo"), \.repo, maxLength: 100),
+        .string("branch", title: L("param.commit.branch"), \.branch, maxLength: 255),
+        .string("otherBranch", title: L("param.commit.otherBranch"), \.otherBranch, maxLength: 255),
+        .bool("alertOnNewCommit", title: L("param.commit.alertOnNewCommit"), \.alertOnNewCommit),
+    ] }
 
     /// `apple/swift`.
     public var repositoryName: String { "\(owner)/\(repo)" }

@@ -8,17 +8,17 @@ import Glibc
 
 /// The countdown's parameters: what is counted down to, and its time each day.
 public struct CountdownIntent: WidgetIntent {
-    /// What the moment is (`下班`).
-    public var title = "下班"
+    /// What the moment is (`下班`, `Home time`).
+    public var title = L("countdown.default_title")
     /// The moment each day, `HH:MM` in the board's time zone.
     public var time = "18:00"
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<CountdownIntent>] = [
-        .string("title", title: "标题", \.title, maxLength: 12),
-        .string("time", title: "时间 (HH:MM)", \.time, maxLength: 5, rule: timeRule),
-    ]
+    public static var parameters: [WidgetParameter<CountdownIntent>] { [
+        .string("title", title: L("param.countdown.title"), \.title, maxLength: 12),
+        .string("time", title: L("param.countdown.time"), \.time, maxLength: 5, rule: timeRule),
+    ] }
 
     /// `time`'s rule: a time of day the countdown can use.
     static let timeRule = ParameterRule(expected: "a time of day as HH:MM (00:00 to 23:59)") { clock(of: $0) != nil }
@@ -56,7 +56,7 @@ struct CountdownProvider: IntentTimelineProvider {
     let timeZone: Zone
 
     func placeholder(in context: TimelineContext) -> CountdownEntry {
-        CountdownEntry(date: context.now, title: "下班", target: context.now.addingTimeInterval(3600), label: "18:00")
+        CountdownEntry(date: context.now, title: L("countdown.default_title"), target: context.now.addingTimeInterval(3600), label: "18:00")
     }
 
     func snapshot(for configuration: CountdownIntent, in context: TimelineContext) async -> CountdownEntry {
@@ -80,7 +80,7 @@ struct CountdownProvider: IntentTimelineProvider {
         var arrival = entry
         arrival.date = entry.target
         arrival.relevance = TimelineEntryRelevance(score: 1, duration: arrivalShown)
-        arrival.alert = WidgetAlert(title: "\(entry.title) 到了", body: entry.label, sound: true)
+        arrival.alert = WidgetAlert(title: L("countdown.arrived", ["title": entry.title]), body: entry.label, sound: true)
         return arrival
     }
 
@@ -99,7 +99,7 @@ struct CountdownProvider: IntentTimelineProvider {
 
     private func entry(for configuration: CountdownIntent, now: Date) -> CountdownEntry {
         guard let clock = configuration.clock else {
-            return CountdownEntry(date: now, title: configuration.title, target: now, label: "时间应为 HH:MM")
+            return CountdownEntry(date: now, title: configuration.title, target: now, label: L("countdown.bad_time"))
         }
         let target = timeZone.nextDate(after: now, hour: clock.hour, minute: clock.minute)
         return CountdownEntry(date: now, title: configuration.title, target: target, label: configuration.time)
@@ -125,7 +125,7 @@ struct CountdownView: View {
                              Color(light: RGBColor(hex: 0xFF5E62), dark: RGBColor(hex: 0x6B1A2A))],
                     startPoint: .topLeading, endPoint: .bottomTrailing)
                 VStack(spacing: 0) {
-                    Text("距离\(entry.title)")
+                    Text(L("countdown.until", ["title": entry.title]))
                         .font(.headline)
                         .lineLimit(1)
                     Spacer(minLength: 0)

@@ -15,10 +15,10 @@ public struct DiskIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<DiskIntent>] = [
-        .string("mounts", title: "Mount points (empty: every disk)", \.mounts, maxLength: 500),
-        .integer("alertPercent", title: "Alert at this use (%, 0: never)", \.alertPercent, range: 0...100),
-    ]
+    public static var parameters: [WidgetParameter<DiskIntent>] { [
+        .string("mounts", title: L("param.disk.mounts"), \.mounts, maxLength: 500),
+        .integer("alertPercent", title: L("param.disk.alertPercent"), \.alertPercent, range: 0...100),
+    ] }
 }
 
 /// One file system's use, read with statvfs.

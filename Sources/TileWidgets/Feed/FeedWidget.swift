@@ -11,10 +11,10 @@ public struct FeedIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<FeedIntent>] = [
-        .string("feeds", title: "Feeds (RSS, Atom or JSON Feed URLs, separated by commas)", \.feeds, maxLength: 4_000, rule: feedsRule),
-        .string("title", title: "Title", \.title, maxLength: 30),
-    ]
+    public static var parameters: [WidgetParameter<FeedIntent>] { [
+        .string("feeds", title: L("param.feed.feeds"), \.feeds, maxLength: 4_000, rule: feedsRule),
+        .string("title", title: L("param.feed.title"), \.title, maxLength: 30),
+    ] }
 
     static let feedsRule = ParameterRule(expected: "http(s) URLs separated by commas") { parse($0).rejected.isEmpty }
 

@@ -10,9 +10,9 @@ public struct GitHubIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<GitHubIntent>] = [
-        .string("releases", title: "Releases of (owner/name, separated by commas)", \.releases, maxLength: 1_000, rule: releasesRule),
-    ]
+    public static var parameters: [WidgetParameter<GitHubIntent>] { [
+        .string("releases", title: L("param.github.releases"), \.releases, maxLength: 1_000, rule: releasesRule),
+    ] }
 
     static let releasesRule = ParameterRule(expected: "owner/name pairs separated by commas") { text in
         repositories(text).allSatisfy { $0.split(separator: "/").count == 2 }

@@ -21,9 +21,9 @@ public struct HackerNewsIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<HackerNewsIntent>] = [
-        .choice("list", title: "List", \.list),
-    ]
+    public static var parameters: [WidgetParameter<HackerNewsIntent>] { [
+        .choice("list", title: L("param.hackernews.list"), \.list),
+    ] }
 }
 
 /// A story as the tile shows it.

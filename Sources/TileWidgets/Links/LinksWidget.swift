@@ -10,10 +10,10 @@ public struct LinksIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<LinksIntent>] = [
-        .string("links", title: "Links (Name=https://…, separated by commas)", \.links, maxLength: 4_000, rule: linksRule),
-        .string("title", title: "Title", \.title, maxLength: 30),
-    ]
+    public static var parameters: [WidgetParameter<LinksIntent>] { [
+        .string("links", title: L("param.links.links"), \.links, maxLength: 4_000, rule: linksRule),
+        .string("title", title: L("param.links.title"), \.title, maxLength: 30),
+    ] }
 
     static let linksRule = ParameterRule(expected: "Name=URL pairs separated by commas, each URL with a scheme") { text in
         Bookmark.parse(text).rejected.isEmpty

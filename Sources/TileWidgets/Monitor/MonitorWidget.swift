@@ -10,10 +10,10 @@ public struct MonitorIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<MonitorIntent>] = [
-        .string("sites", title: "Sites (https://…, name=https://…, tcp://host:port)", \.sites, maxLength: 2_000),
-        .integer("minutes", title: "Minutes between checks", \.minutes, range: 1...1_440),
-    ]
+    public static var parameters: [WidgetParameter<MonitorIntent>] { [
+        .string("sites", title: L("param.monitor.sites"), \.sites, maxLength: 2_000),
+        .integer("minutes", title: L("param.monitor.minutes"), \.minutes, range: 1...1_440),
+    ] }
 }
 
 /// One round of the monitor's checks, or why there is none.

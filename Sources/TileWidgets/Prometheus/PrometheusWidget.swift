@@ -24,18 +24,18 @@ public struct PrometheusIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<PrometheusIntent>] = [
-        .string("url", title: "Prometheus server URL", \.url, maxLength: 300, rule: urlRule),
-        .string("query", title: "PromQL query", \.query, maxLength: 2_000),
-        .string("title", title: "Title (the query when empty)", \.title, maxLength: 40),
-        .integer("window", title: "Chart window in minutes (0: none)", \.window, range: 0...10_080),
-        .integer("top", title: "Series shown", \.top, range: 1...20),
-        .string("unit", title: "Unit after each value, or bytes", \.unit, maxLength: 12),
-        .string("tokenVariable", title: "Environment variable with a bearer token", \.tokenVariable, maxLength: 100),
-        .string("user", title: "Basic auth user", \.user, maxLength: 100),
-        .string("passwordVariable", title: "Environment variable with the basic auth password", \.passwordVariable, maxLength: 100),
-        .integer("minutes", title: "Minutes between queries", \.minutes, range: 1...1_440),
-    ]
+    public static var parameters: [WidgetParameter<PrometheusIntent>] { [
+        .string("url", title: L("param.prometheus.url"), \.url, maxLength: 300, rule: urlRule),
+        .string("query", title: L("param.prometheus.query"), \.query, maxLength: 2_000),
+        .string("title", title: L("param.prometheus.title"), \.title, maxLength: 40),
+        .integer("window", title: L("param.prometheus.window"), \.window, range: 0...10_080),
+        .integer("top", title: L("param.prometheus.top"), \.top, range: 1...20),
+        .string("unit", title: L("param.prometheus.unit"), \.unit, maxLength: 12),
+        .string("tokenVariable", title: L("param.prometheus.tokenVariable"), \.tokenVariable, maxLength: 100),
+        .string("user", title: L("param.prometheus.user"), \.user, maxLength: 100),
+        .string("passwordVariable", title: L("param.prometheus.passwordVariable"), \.passwordVariable, maxLength: 100),
+        .integer("minutes", title: L("param.prometheus.minutes"), \.minutes, range: 1...1_440),
+    ] }
 
     static let urlRule = ParameterRule(expected: "an http or https URL") { text in
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }

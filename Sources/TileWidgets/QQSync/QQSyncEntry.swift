@@ -19,8 +19,9 @@ public struct QQSyncEntry: TimelineEntry, Hashable {
     /// The zone the day, month and weekday are read in. Encoded as its identifier.
     public var timeZone: Zone
 
-    /// The seed's default quote, shown until (or unless) Hitokoto answers.
-    public static let defaultQuote = "所有快乐都向你靠拢,所有好运都在路上。"
+    /// The seed's default quote (所有快乐都向你靠拢,所有好运都在路上。), in the language in use,
+    /// shown until (or unless) Hitokoto answers.
+    public static var defaultQuote: String { L("qqsync.default_quote") }
 
     /// An entry showing `quote` on the day of `date` in `timeZone`.
     public init(date: Date, quote: String = QQSyncEntry.defaultQuote, quoteURL: URL? = nil, timeZone: Zone) {

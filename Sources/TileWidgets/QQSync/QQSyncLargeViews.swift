@@ -37,7 +37,7 @@ struct QQSyncWidgetLarge: View {
                 Spacer()
                 HStack {
                     if let source = entry.source {
-                        Text("— 一言 · \(source)").font(.footnote).opacity(0.8).lineLimit(1)
+                        Text(L("qqsync.source", ["source": source])).font(.footnote).opacity(0.8).lineLimit(1)
                     }
                     Spacer()
                     QQSyncShareButton(entry: entry)
@@ -58,7 +58,7 @@ struct QQSyncDateHeader: View {
             Text(entry.day).font(.system(size: 50)).fontWeight(.semibold)
             VStack(alignment: .leading, spacing: 0) {
                 Text(entry.monthAndWeekday).lineLimit(1)
-                Text("\(NumericDate.year(entry.date, in: entry.timeZone))年").lineLimit(1).opacity(0.8)
+                Text(LocalDateWords.year(entry.date, in: entry.timeZone)).lineLimit(1).opacity(0.8)
             }
         }
         // The date is known before any data arrives: the placeholder shows it too.

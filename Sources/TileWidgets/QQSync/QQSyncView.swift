@@ -33,12 +33,12 @@ public struct QQSyncView: View {
         case .systemLarge, .systemExtraLarge:
             QQSyncWidgetLarge(entry: entry, family: family, sizeClass: sizeClass)
         case .accessoryInline:
-            Text("\(NumericDate.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday) · \(entry.quote)")
+            Text("\(LocalDateWords.monthDay(entry.date, in: entry.timeZone)) \(entry.weekday) · \(entry.quote)")
                 .lineLimit(1)
                 .frame(maxWidth: .infinity, alignment: .leading)
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 0) {
-                Text("\(NumericDate.monthDayChinese(entry.date, in: entry.timeZone)) \(entry.weekday)")
+                Text("\(LocalDateWords.monthDay(entry.date, in: entry.timeZone)) \(entry.weekday)")
                     .fontWeight(.semibold)
                     .lineLimit(1)
                 Text(entry.quote).lineLimit(3)
@@ -56,10 +56,10 @@ public struct QQSyncView: View {
 extension QQSyncEntry {
     /// `06`: the day of the month.
     var day: String { ChineseDate.dayText(date, in: timeZone) }
-    /// `周一`.
-    var weekday: String { ChineseDate.weekday(date, in: timeZone) }
-    /// `06月 周一`, the line under the day number.
-    var monthAndWeekday: String { "\(ChineseDate.monthText(date, in: timeZone)) \(weekday)" }
+    /// `周一`, `Mon`.
+    var weekday: String { LocalDateWords.weekday(date, in: timeZone) }
+    /// `06月 周一`, `Jun Mon`: the line under the day number.
+    var monthAndWeekday: String { LocalDateWords.monthWeekday(date, in: timeZone) }
     /// Where the quote comes from, from its page's host (`hitokoto.cn`); nil for the default quote.
     var source: String? { quoteURL?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 } }
 }
@@ -120,7 +120,7 @@ struct QQSyncQuoteTextView: View {
 struct QQSyncNewQuoteButton: View {
     var body: some View {
         Button(intent: NewQuoteIntent()) {
-            PillLabel(title: "换一句")
+            PillLabel(title: L("qqsync.new_quote"))
         }
     }
 }
@@ -139,7 +139,7 @@ struct QQSyncShareButton: View {
 
     var body: some View {
         Link(destination: entry.shareURL) {
-            PillLabel(title: "去分享")
+            PillLabel(title: L("qqsync.share"))
         }
     }
 }
@@ -160,8 +160,8 @@ struct QQSyncWidgetSmall: View {
 struct QQSyncWidgetMedium: View {
     var entry: QQSyncEntry
 
-    /// The line under the quote.
-    static let cheer = "加油,打工人!😄"
+    /// The line under the quote: 加油,打工人!😄 in the seed.
+    static var cheer: String { L("qqsync.cheer") }
 
     var body: some View {
         ZStack {

@@ -15,10 +15,10 @@ public struct QQSyncIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<QQSyncIntent>] = [
-        .string("categories", title: "分类 (a–l)", \.categories, maxLength: 12),
-        .integer("maxLength", title: "最长字数", \.maxLength, range: 5...200),
-    ]
+    public static var parameters: [WidgetParameter<QQSyncIntent>] { [
+        .string("categories", title: L("param.qqsync.categories"), \.categories, maxLength: 12),
+        .integer("maxLength", title: L("param.qqsync.maxLength"), \.maxLength, range: 5...200),
+    ] }
 
     /// The valid category letters in `categories`, in order, without repeats.
     var categoryLetters: [String] {

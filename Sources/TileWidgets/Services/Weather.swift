@@ -1,6 +1,6 @@
 /// The current weather in a city, from Open-Meteo.
 public struct Weather: Codable, Equatable, Sendable {
-    /// The WMO weather code (`WeatherCode.chineseName(_:)` names it).
+    /// The WMO weather code (`WeatherCode.name(_:)` names it).
     public var code: Int
     /// Air temperature at 2 m, in °C.
     public var temperature: Double

@@ -48,26 +48,26 @@ public struct SystemIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<SystemIntent>] = [
-        .string("host", title: "主机 (ssh)", \.host, maxLength: 255, rule: hostRule),
-        .integer("cpuAlert", title: "CPU 告警 (%，0 不提醒)", \.cpuAlert, range: 0...100),
-        .integer("memoryAlert", title: "内存告警 (%，0 不提醒)", \.memoryAlert, range: 0...100),
-    ]
+    public static var parameters: [WidgetParameter<SystemIntent>] { [
+        .string("host", title: L("param.system.host"), \.host, maxLength: 255, rule: hostRule),
+        .integer("cpuAlert", title: L("param.system.cpuAlert"), \.cpuAlert, range: 0...100),
+        .integer("memoryAlert", title: L("param.system.memoryAlert"), \.memoryAlert, range: 0...100),
+    ] }
 
     /// The alert for `entry` when its CPU or memory use crossed a threshold since `previous`
     /// (the reading before it): once per rise, not again while the use stays above.
     func alert(for entry: SystemEntry) -> WidgetAlert? {
         guard let previous = entry.previousUse else { return nil }
-        let machine = entry.host ?? "本机"
+        let machine = entry.host ?? L("system.this_machine")
         var crossed: [String] = []
         if cpuAlert > 0, Self.crossed(Double(cpuAlert) / 100, from: previous.cpu, to: entry.cpu) {
             crossed.append("CPU \(SystemView.percent(entry.cpu))")
         }
         if memoryAlert > 0, Self.crossed(Double(memoryAlert) / 100, from: previous.memory, to: entry.memoryUse) {
-            crossed.append("内存 \(SystemView.percent(entry.memoryUse))")
+            crossed.append("\(L("system.memory")) \(SystemView.percent(entry.memoryUse))")
         }
         guard !crossed.isEmpty else { return nil }
-        return WidgetAlert(title: "\(machine): \(crossed.joined(separator: "，"))", body: "超过告警线", sound: true)
+        return WidgetAlert(title: "\(machine): \(crossed.joined(separator: L("system.list_separator")))", body: L("system.over_threshold"), sound: true)
     }
 
     private static func crossed(_ threshold: Double, from before: Double, to now: Double) -> Bool {
@@ -143,7 +143,7 @@ struct SystemView: View {
         switch family {
         case .systemSmall:
             VStack(alignment: .leading, spacing: 0) {
-                Text(entry.host ?? "系统").font(.headline).lineLimit(1)
+                Text(entry.host ?? L("system.title")).font(.headline).lineLimit(1)
                 Spacer(minLength: 0)
                 Text(Self.percent(entry.cpu)).font(.system(size: 24)).minimumScaleFactor(0.5).lineLimit(1)
                 Gauge(value: entry.cpu) { Text("CPU") }.foregroundColor(Self.cpuColor)
@@ -168,8 +168,8 @@ struct SystemView: View {
                     .frame(height: 4)
                     .foregroundColor(Self.cpuColor)
                 memoryGauge
-                Text("负载 \(entry.load.map(Self.decimal).joined(separator: " "))").lineLimit(1)
-                Text("网络 \(Self.rate(entry.networkRate))").lineLimit(1)
+                Text("\(L("system.load")) \(entry.load.map(Self.decimal).joined(separator: " "))").lineLimit(1)
+                Text("\(L("system.network")) \(Self.rate(entry.networkRate))").lineLimit(1)
                 Chart(entry.networkHistory.indices) { BarMark(x: .value("t", $0), y: .value("B/s", entry.networkHistory[$0])) }
                     .chartYAxis(.hidden)
                     .foregroundColor(Self.networkColor)
@@ -183,7 +183,7 @@ struct SystemView: View {
     }
 
     private var memoryGauge: some View {
-        Gauge(value: Double(entry.memoryUsed), in: 0...Double(max(entry.memoryTotal, 1))) { Text("内存") } currentValueLabel: {
+        Gauge(value: Double(entry.memoryUsed), in: 0...Double(max(entry.memoryTotal, 1))) { Text(L("system.memory")) } currentValueLabel: {
             Text("\(Self.gibibytes(entry.memoryUsed))/\(Self.gibibytes(entry.memoryTotal)) GiB")
         }
         .foregroundColor(Self.memoryColor)

@@ -13,9 +13,9 @@ public struct TodoIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<TodoIntent>] = [
-        .string("list", title: "清单", \.list, maxLength: 32, rule: listRule),
-    ]
+    public static var parameters: [WidgetParameter<TodoIntent>] { [
+        .string("list", title: L("param.todo.list"), \.list, maxLength: 32, rule: listRule),
+    ] }
 
     /// `list`'s rule: a name the store key can hold.
     static let listRule = ParameterRule(expected: "a list name of letters, digits, '-' and '_'") { name in
@@ -53,11 +53,13 @@ struct TodoProvider: IntentTimelineProvider {
 
 extension TodoEntry {
     /// What previews and `--offline` renders show.
-    static let sampleItems = [
-        TodoItem(id: "1", text: "买牛奶", done: true),
-        TodoItem(id: "2", text: "写周报"),
-        TodoItem(id: "3", text: "Review the pull request"),
-    ]
+    static var sampleItems: [TodoItem] {
+        [
+            TodoItem(id: "1", text: L("todo.sample_milk"), done: true),
+            TodoItem(id: "2", text: L("todo.sample_report")),
+            TodoItem(id: "3", text: L("todo.sample_review")),
+        ]
+    }
 }
 
 /// 待办: a checklist, each item a toggle, with an add button that asks for the new item.

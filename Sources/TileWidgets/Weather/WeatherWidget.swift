@@ -13,10 +13,10 @@ public struct WeatherIntent: WidgetIntent {
 
     public init() {}
 
-    public static let parameters: [WidgetParameter<WeatherIntent>] = [
-        .string("city", title: "City", \.city, maxLength: 60),
-        .bool("fahrenheit", title: "Fahrenheit", \.fahrenheit),
-    ]
+    public static var parameters: [WidgetParameter<WeatherIntent>] { [
+        .string("city", title: L("param.weather.city"), \.city, maxLength: 60),
+        .bool("fahrenheit", title: L("param.weather.fahrenheit"), \.fahrenheit),
+    ] }
 }
 
 public struct WeatherEntry: TimelineEntry, Hashable {
@@ -159,8 +159,7 @@ struct WeatherView: View {
         let parts = date.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return date }
         let days = CivilDate.daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2])
-        let names = [L("weekday.sun"), L("weekday.mon"), L("weekday.tue"), L("weekday.wed"), L("weekday.thu"), L("weekday.fri"), L("weekday.sat")]
-        return names[((days + 4) % 7 + 7) % 7]
+        return LocalDateWords.weekdayName(days + 4)
     }
 }
 

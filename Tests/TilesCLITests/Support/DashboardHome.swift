@@ -98,7 +98,7 @@ final class Board {
     @discardableResult
     func waitForData() throws -> String {
         try session.waitFor(timeout: 20, "the widgets' data") { screen in
-            ["测试句子", "多云 28℃", "Fix the thing"].allSatisfy(screen.contains)
+            ["测试句子", "Partly cloudy", "Fix the thing"].allSatisfy(screen.contains)
         }
     }
 

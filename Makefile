@@ -49,7 +49,7 @@ TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 PARSE_BIN ?= $(dir $(TILES_BIN))tiles-parse
 # The documentation, laid out under share/doc/tiles as it is here, so that its links work.
 DOC_FILES := README.md $(sort $(wildcard docs/*.md docs/schema/*.json docs/gallery/*.svg))
-INSTALLED_FILES := bin/tiles libexec/tiles/tiles-parse share/man/man1/tiles.1 share/bash-completion/completions/tiles \
+INSTALLED_FILES := bin/tiles libexec/tiles/tiles-parse share/man/man1/tiles.1 share/man/zh_CN/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish \
 	$(addprefix share/doc/tiles/,$(DOC_FILES))
 
@@ -177,7 +177,7 @@ install: release
 install-files:
 	@test -x "$(TILES_BIN)" || { echo "install-files: no executable at TILES_BIN=$(TILES_BIN); run make install" >&2; exit 2; }
 	@test -x "$(PARSE_BIN)" || { echo "install-files: no executable at PARSE_BIN=$(PARSE_BIN); run make install" >&2; exit 2; }
-	install -d "$(ROOT)/bin" "$(ROOT)/libexec/tiles" "$(ROOT)/share/man/man1" "$(ROOT)/share/bash-completion/completions" \
+	install -d "$(ROOT)/bin" "$(ROOT)/libexec/tiles" "$(ROOT)/share/man/man1" "$(ROOT)/share/man/zh_CN/man1" "$(ROOT)/share/bash-completion/completions" \
 		"$(ROOT)/share/zsh/site-functions" "$(ROOT)/share/fish/vendor_completions.d"
 	@# Stripped: the debug information stays in the build folder's binary.
 	install -m 0755 -s "$(TILES_BIN)" "$(ROOT)/bin/tiles"
@@ -185,7 +185,9 @@ install-files:
 	@# The docs first: the man page and help name their installed paths.
 	install -d "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery"
 	for file in $(DOC_FILES); do install -m 0644 "$$file" "$(ROOT)/share/doc/tiles/$$file"; done
-	"$(ROOT)/bin/tiles" generate-manual > "$(ROOT)/share/man/man1/tiles.1"
+	"$(ROOT)/bin/tiles" generate-manual --language en > "$(ROOT)/share/man/man1/tiles.1"
+	@# man(1) reads the Chinese page when LANG is zh_CN.
+	"$(ROOT)/bin/tiles" generate-manual --language zh-Hans > "$(ROOT)/share/man/zh_CN/man1/tiles.1"
 	"$(ROOT)/bin/tiles" --generate-completion-script bash > "$(ROOT)/share/bash-completion/completions/tiles"
 	"$(ROOT)/bin/tiles" --generate-completion-script zsh > "$(ROOT)/share/zsh/site-functions/_tiles"
 	"$(ROOT)/bin/tiles" --generate-completion-script fish > "$(ROOT)/share/fish/vendor_completions.d/tiles.fish"

@@ -25,7 +25,7 @@ lintian --fail-on error --display-level '>=warning' "$deb" > "$outdir/lintian.tx
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 dpkg-deb -x "$deb" "$scratch/root"
-for file in usr/bin/tiles usr/libexec/tiles/tiles-parse usr/share/man/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
+for file in usr/bin/tiles usr/libexec/tiles/tiles-parse usr/share/man/man1/tiles.1.gz usr/share/man/zh_CN/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
   usr/share/zsh/vendor-completions/_tiles usr/share/fish/vendor_completions.d/tiles.fish usr/share/doc/tiles/copyright \
   usr/share/doc/tiles/docs/usage.md; do
   [ -f "$scratch/root/$file" ] || fail "$deb has no $file"
@@ -43,7 +43,7 @@ listing=$(cd "$scratch/tarball/$name" && find . -type f | sort | tr '\n' ' ')
 # The binary, its man page and completions, the README, and the guides as `make install` lays them out.
 expected=$( {
   printf '%s\n' ./README.md ./bin/tiles ./libexec/tiles/tiles-parse ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish \
-    ./share/man/man1/tiles.1 ./share/zsh/site-functions/_tiles
+    ./share/man/man1/tiles.1 ./share/man/zh_CN/man1/tiles.1 ./share/zsh/site-functions/_tiles
   for file in README.md docs/*.md docs/schema/*.json docs/gallery/*.svg; do printf './share/doc/tiles/%s\n' "$file"; done
 } | sort | tr '\n' ' ')
 [ "$listing" = "$expected" ] || fail "$tarball holds: $listing"

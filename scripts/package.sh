@@ -40,7 +40,7 @@ deb)
   mkdir -p "$package/usr/share/zsh/vendor-completions"
   mv "$package/usr/share/zsh/site-functions/_tiles" "$package/usr/share/zsh/vendor-completions/_tiles"
   rmdir "$package/usr/share/zsh/site-functions"
-  gzip -9n "$package/usr/share/man/man1/tiles.1"
+  gzip -9n "$package/usr/share/man/man1/tiles.1" "$package/usr/share/man/zh_CN/man1/tiles.1"
   # bash-completion sources the file: the generator's `#!/bin/bash` line has no use there.
   sed -i '1{/^#!/d}' "$package/usr/share/bash-completion/completions/tiles"
   docs="$package/usr/share/doc/tiles"

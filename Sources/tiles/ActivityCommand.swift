@@ -10,21 +10,8 @@ import Glibc
 struct ActivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activity",
-        abstract: "Show a running command, or a script's own progress, on every board (a live activity).",
-        discussion: """
-            A live activity shows at the top of every running board, and of boards started later: \
-            its title, the last line its command printed, its progress when the line holds one \
-            (42%, 3/7) and a live timer; at its end, how it ended and an alert. It stays \
-            \(Int(LiveActivity.linger / 60)) minutes after its end. `tiles render --activity` prints \
-            them for a status bar.
-
-            Examples:
-              tiles activity run -- make deploy
-              tiles activity run --title backup -- rsync -a --info=progress2 ~/ /mnt/backup/
-              id=$(tiles activity start --title "nightly import")
-              tiles activity update --id "$id" --progress 3/7 --line "table users"
-              tiles activity end --id "$id" --status 0
-            """,
+        abstract: L("help.activity.abstract"),
+        discussion: L("help.activity.discussion", ["linger": "\(Int(LiveActivity.linger / 60))"]),
         subcommands: [Run.self, Start.self, Update.self, End.self, List.self]
     )
 
@@ -70,24 +57,17 @@ struct ActivityCommand: ParsableCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
-            abstract: "Run COMMAND as usual, showing it on every board until it ends; exits as COMMAND does.",
-            discussion: """
-                COMMAND's output passes through untouched (it still sees a terminal when tiles has \
-                one), Ctrl-C reaches COMMAND, and tiles exits with COMMAND's status (or its signal).
-
-                Examples:
-                  tiles activity run -- make deploy
-                  tiles activity run --title download -- curl -O https://example.com/big.iso
-                """
+            abstract: L("help.activity.run.abstract"),
+            discussion: L("help.activity.run.discussion")
         )
 
-        @Option(help: "The activity's title (default: the program's name).")
+        @Option(help: ArgumentHelp(L("help.activity.run.title")))
         var title: String?
 
-        @Option(help: "The activity's id (default: made from the title and tiles' pid).")
+        @Option(help: ArgumentHelp(L("help.activity.run.id")))
         var id: String?
 
-        @Argument(parsing: .captureForPassthrough, help: "The command and its arguments, after --.")
+        @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(L("help.activity.run.command")))
         var command: [String] = []
 
         private var commandLine: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
@@ -135,25 +115,20 @@ struct ActivityCommand: ParsableCommand {
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
-            abstract: "Start an activity a script reports on by itself; prints its id.",
-            discussion: """
-                The activity runs until `tiles activity end`, or for at most 8 hours without an update.
-
-                Example:
-                  id=$(tiles activity start --title "nightly import" --line "connecting")
-                """
+            abstract: L("help.activity.start.abstract"),
+            discussion: L("help.activity.start.discussion")
         )
 
-        @Option(help: "The activity's title.")
+        @Option(help: ArgumentHelp(L("help.activity.start.title")))
         var title: String?
 
-        @Option(help: "The activity's id (default: made from the title and a number of its own).")
+        @Option(help: ArgumentHelp(L("help.activity.start.id")))
         var id: String?
 
-        @Option(help: "What it is doing now: a line of text.")
+        @Option(help: ArgumentHelp(L("help.activity.start.line")))
         var line: String?
 
-        @Option(help: "How far it is: 42% or 3/7.")
+        @Option(help: ArgumentHelp(L("help.activity.start.progress")))
         var progress: String?
 
         func validate() throws {
@@ -177,20 +152,20 @@ struct ActivityCommand: ParsableCommand {
     struct Update: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "update",
-            abstract: "Report a running activity's progress or line.",
-            discussion: "Example:\n  tiles activity update --id nightly-import-4242 --progress 3/7 --line \"table users\""
+            abstract: L("help.activity.update.abstract"),
+            discussion: L("help.activity.update.discussion")
         )
 
-        @Option(help: "The activity's id (as `start` printed it).")
+        @Option(help: ArgumentHelp(L("help.activity.update.id")))
         var id: String
 
-        @Option(help: "What it is doing now: a line of text (its progress is read from it too).")
+        @Option(help: ArgumentHelp(L("help.activity.update.line")))
         var line: String?
 
-        @Option(help: "How far it is: 42% or 3/7.")
+        @Option(help: ArgumentHelp(L("help.activity.update.progress")))
         var progress: String?
 
-        @Option(help: "A new title.")
+        @Option(help: ArgumentHelp(L("help.activity.update.title")))
         var title: String?
 
         static func progressRule(_ progress: String) -> String {
@@ -217,17 +192,17 @@ struct ActivityCommand: ParsableCommand {
     struct End: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "end",
-            abstract: "End an activity: every board shows how it ended, and alerts once.",
-            discussion: "Example:\n  tiles activity end --id nightly-import-4242 --status 1 --line \"table users: disk full\""
+            abstract: L("help.activity.end.abstract"),
+            discussion: L("help.activity.end.discussion")
         )
 
-        @Option(help: "The activity's id (as `start` printed it).")
+        @Option(help: ArgumentHelp(L("help.activity.end.id")))
         var id: String
 
-        @Option(help: "Its exit status: 0 for success (the default), anything else for a failure.")
+        @Option(help: ArgumentHelp(L("help.activity.end.status")))
         var status: Int32 = 0
 
-        @Option(help: "Its last line.")
+        @Option(help: ArgumentHelp(L("help.activity.end.line")))
         var line: String?
 
         func run() throws {
@@ -242,8 +217,8 @@ struct ActivityCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List the activities the boards show: id, state, title, progress, time and last line.",
-            discussion: "Example:\n  tiles activity list"
+            abstract: L("help.activity.list.abstract"),
+            discussion: L("help.activity.list.discussion")
         )
 
         func run() throws {

@@ -7,26 +7,17 @@ import TileBase
 struct AlertsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alerts",
-        abstract: "List the latest alerts of your boards, the newest first (● marks unread ones).",
-        discussion: """
-            Each line: the unread mark, when (in your time zone), the widget, the alert's title and text. \
-            The board shows the same list with the a key; opening it there, or --mark-read here, marks \
-            every alert read. The history keeps the last \(AlertHistory.limit) alerts \
-            ($XDG_STATE_HOME/tiles/alerts.json).
-
-            Examples:
-              tiles alerts
-              tiles alerts --unread --mark-read
-            """
+        abstract: L("help.alerts.abstract"),
+        discussion: L("help.alerts.discussion", ["limit": "\(AlertHistory.limit)"])
     )
 
-    @Option(help: "List at most this many alerts.")
+    @Option(help: ArgumentHelp(L("help.alerts.limit")))
     var limit = 20
 
-    @Flag(help: "List only the alerts not yet read.")
+    @Flag(help: ArgumentHelp(L("help.alerts.unread")))
     var unread = false
 
-    @Flag(help: "Mark every alert read after listing them.")
+    @Flag(help: ArgumentHelp(L("help.alerts.markRead")))
     var markRead = false
 
     func validate() throws {

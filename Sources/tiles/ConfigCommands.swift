@@ -19,17 +19,8 @@ func knownWidgets(_ environment: [String: String]) -> [WidgetDescriptor] {
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Create or locate the config file.",
-        discussion: """
-            The config file is $XDG_CONFIG_HOME/tiles/config.toml (default ~/.config/tiles/config.toml); \
-            see \(TilesDocumentation.reference("configuration.md")) for every key.
-
-            Examples:
-              tiles config init            # write a commented starting file
-              tiles config init --force    # replace an existing one
-              tiles config path            # print where the file is
-              tiles config set alipay city=杭州 buttons=scan,pay,transit,cards
-            """,
+        abstract: L("help.config.abstract"),
+        discussion: L("help.config.discussion", ["md": "\(TilesDocumentation.reference("configuration.md"))"]),
         subcommands: [Init.self, Path.self, Set.self]
     )
 
@@ -37,22 +28,17 @@ struct ConfigCommand: ParsableCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
-            abstract: "Write a commented starting config file (refuses to overwrite without --force).",
-            discussion: """
-                Examples:
-                  tiles config init
-                  tiles config init --board daily
-                  tiles config init --config ./tiles.toml --force
-                """
+            abstract: L("help.config.init.abstract"),
+            discussion: L("help.config.init.discussion")
         )
 
-        @Option(help: "Write this file instead of $XDG_CONFIG_HOME/tiles/config.toml.")
+        @Option(help: ArgumentHelp(L("help.config.init.config")))
         var config: String?
 
-        @Option(help: "The starting board: seed (QQ Sync, Alipay, Commit; the default board) or daily (clock, weather, calendar, to-do, disks, links).")
+        @Option(help: ArgumentHelp(L("help.config.init.board")))
         var board: ConfigTemplate.StartingBoard = .seed
 
-        @Flag(help: "Replace an existing file (kept as config.toml.bak beside it).")
+        @Flag(help: ArgumentHelp(L("help.config.init.force")))
         var force = false
 
         func run() throws {
@@ -81,30 +67,20 @@ struct ConfigCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Set parameters of one tile in the config file, as the board's edit form (e) does.",
-            discussion: """
-                Only that tile's parameters change in the file: comments and layout stay, and the \
-                previous file is kept as config.toml.bak. Without a config file, the built-in board is \
-                written first. Running boards apply the change at once. Values are typed as for \
-                `tiles render --param` (`tiles list` shows each widget's parameters).
-
-                Examples:
-                  tiles config set alipay city=杭州 buttons=scan,pay,transit,cards
-                  tiles config set commit owner=swiftlang branch=release/6.3
-                  tiles config set stack-4 --stack 2 title=午饭 time=12:00
-                """
+            abstract: L("help.config.set.abstract"),
+            discussion: L("help.config.set.discussion")
         )
 
-        @Argument(help: "The tile's id: its `id` in the file, else KIND-N (N counts tiles from 1); the built-in board's are qqsync, alipay, commit.", completion: Completions.tileIDs)
+        @Argument(help: ArgumentHelp(L("help.config.set.tile")), completion: Completions.tileIDs)
         var tile: String
 
-        @Argument(help: "Parameters as KEY=VALUE.")
+        @Argument(help: ArgumentHelp(L("help.config.set.assignments")))
         var assignments: [String]
 
-        @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
+        @Option(help: ArgumentHelp(L("help.config.set.config")), completion: Completions.configFile)
         var config: String?
 
-        @Option(help: "In a Smart Stack, which widget (from 1).")
+        @Option(help: ArgumentHelp(L("help.config.set.stack")))
         var stack = 1
 
         func run() throws {
@@ -169,11 +145,8 @@ struct ConfigCommand: ParsableCommand {
     struct Path: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "path",
-            abstract: "Print the path of the config file (whether or not it exists).",
-            discussion: """
-                Example:
-                  $EDITOR "$(tiles config path)"
-                """
+            abstract: L("help.config.path.abstract"),
+            discussion: L("help.config.path.discussion")
         )
 
         func run() throws {
@@ -186,24 +159,14 @@ struct ConfigCommand: ParsableCommand {
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a config file and print a summary, without starting the dashboard.",
-        discussion: """
-            Errors name the file, line, column and key, and exit with status 2. Each widget's \
-            program must be there, executable and trusted. With --run, each declared widget's \
-            program also runs once as the gallery's preview does (a request with isPreview set), \
-            and a program that fails exits with status 1 and its reason.
-
-            Examples:
-              tiles check                       # $XDG_CONFIG_HOME/tiles/config.toml
-              tiles check ~/dotfiles/tiles.toml
-              tiles check --run                 # and run each widget's program once
-            """
+        abstract: L("help.check.abstract"),
+        discussion: L("help.check.discussion")
     )
 
-    @Argument(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
+    @Argument(help: ArgumentHelp(L("help.check.file")), completion: Completions.configFile)
     var file: String?
 
-    @Flag(help: "Also run each declared widget's program once (describe, then a preview request); a streaming program is not started.")
+    @Flag(help: ArgumentHelp(L("help.check.run")))
     var run = false
 
     func run() async throws {

@@ -13,14 +13,14 @@ import Glibc
 struct Gallery: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gallery",
-        abstract: "Write SVG pictures of every built-in widget and of the board (make gallery).",
+        abstract: L("help.gallery.abstract"),
         shouldDisplay: false
     )
 
-    @Option(help: "The directory the pictures go to (its *.svg files are replaced).")
+    @Option(help: ArgumentHelp(L("help.gallery.output")))
     var output: String
 
-    @Option(help: "A Markdown file whose gallery section (between the gallery markers) is rewritten.")
+    @Option(help: ArgumentHelp(L("help.gallery.markdown")))
     var markdown: String?
 
     /// The moment every picture shows (the seed tutorial's Monday), offline.

@@ -11,16 +11,11 @@ import Glibc
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the widgets with their families and parameters.",
-        discussion: """
-            Each parameter shows its key (for --param and config files), type, default and choices.
-
-            Example:
-              tiles list
-            """
+        abstract: L("help.list.abstract"),
+        discussion: L("help.list.discussion")
     )
 
-    @Option(help: "The config file whose [[widget]] tables add widgets (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
+    @Option(help: ArgumentHelp(L("help.list.config")), completion: Completions.configFile)
     var config: String?
 
     func run() throws {

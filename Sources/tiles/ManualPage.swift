@@ -12,12 +12,16 @@ import Glibc
 struct GenerateManual: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-manual",
-        abstract: "Print the tiles(1) manual page (mdoc), generated from the command-line definitions.",
+        abstract: L("help.manual.abstract"),
         shouldDisplay: false
     )
 
-    @Option(help: "The date on the page, yyyy-mm-dd (default today).")
+    @Option(help: ArgumentHelp(L("help.manual.date")))
     var date: String?
+
+    /// Read before parsing (`Tiles.languageArgument`); declared so that it parses.
+    @Option(help: ArgumentHelp(L("help.manual.language")))
+    var language: Language?
 
     func run() throws {
         let day: Date
@@ -113,18 +117,18 @@ enum ManualPage {
             ".Dd \(dayText(date))",
             ".Dt TILES 1",
             ".Os",
-            ".Sh NAME",
+            ".Sh \(escape(L("manual.name")))",
             ".Nm \(root.commandName)",
             ".Nd \(escape(sentence(root.abstract ?? "")))",
-            ".Sh SYNOPSIS",
+            ".Sh \(escape(L("manual.synopsis")))",
         ]
         lines += synopsis(root, path: [])
-        lines += [".Sh DESCRIPTION"]
+        lines += [".Sh \(escape(L("manual.description")))"]
         lines += paragraphs(root.discussion ?? root.abstract ?? "")
-        lines += [".Pp", "Without a subcommand,", ".Nm", "runs the dashboard", ".Pq Cm run ."]
-        lines += [".Sh OPTIONS"]
+        lines += [".Pp", escape(L("manual.without_subcommand"))]
+        lines += [".Sh \(escape(L("manual.options")))"]
         lines += argumentList(root.arguments ?? [], keepHelp: true)
-        lines += [".Sh COMMANDS", ".Bl -tag -width 6n"]
+        lines += [".Sh \(escape(L("manual.commands")))", ".Bl -tag -width 6n"]
         for subcommand in visible(root.subcommands) {
             lines += commandItem(subcommand, path: [])
         }
@@ -197,7 +201,7 @@ enum ManualPage {
         for argument in shown {
             lines.append(".It \(usage(argument))")
             var text = argument.abstract ?? ""
-            if let value = argument.defaultValue, !value.isEmpty { text += " (default: \(value))" }
+            if let value = argument.defaultValue, !value.isEmpty { text += L("manual.default", ["value": value]) }
             lines += paragraphs(text)
             if let discussion = argument.discussion, !discussion.isEmpty {
                 lines.append(".Pp")
@@ -250,78 +254,42 @@ enum ManualPage {
         text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
-    /// What the command definitions do not say: exit status, environment, files, see also.
-    private static let staticSections: [String] = [
-        ".Sh EXIT STATUS",
-        ".Bl -tag -width 3n -compact",
-        ".It 0",
-        "success",
-        ".It 2",
-        "a usage or configuration error; the message names the file, line and column where there is one",
-        ".It 1",
-        "any other failure",
-        ".It 3",
-        "tiles render printed content that is not live: a failing service's last known content, or a widget's placeholder when nothing is known yet",
-        ".El",
-        ".Sh ENVIRONMENT",
-        ".Bl -tag -width 6n",
-        ".It Ev XDG_CONFIG_HOME , XDG_CACHE_HOME , XDG_STATE_HOME , XDG_DATA_HOME , XDG_RUNTIME_DIR",
-        "Where the config, cache, state, shared store, boards' sockets and live activities live (defaults under",
-        ".Pa ~ ) .",
-        ".It Ev TILES_HITOKOTO_URL , TILES_OPEN_METEO_URL , TILES_GEOCODING_URL , TILES_GITHUB_API_URL",
-        "Base URLs of the services behind the built-in widgets.",
-        ".It Ev https_proxy , HTTPS_PROXY , http_proxy , all_proxy , ALL_PROXY , no_proxy , NO_PROXY",
-        "The HTTP proxy requests go through, read as",
-        ".Xr curl 1",
-        "reads them; credentials in the proxy URL go to the proxy only and are never shown.",
-        ".It Ev GITHUB_TOKEN",
-        "Sent by the Commit widget as a bearer token; never shown or logged.",
-        ".It Ev TILES_OPENER , BROWSER",
-        "How links open: the program is run with the URL as its only argument, without a shell;",
-        "else",
-        ".Xr xdg-open 1 .",
-        ".It Ev TZ , TZFILE",
-        "The time zone dates are shown in: a zone's name such as",
-        ".Ql Asia/Shanghai ,",
-        "a fixed offset such as",
-        ".Ql GMT+8 ,",
-        "or a POSIX rule such as",
-        ".Ql CST-8 ;",
-        "without them, the zone",
-        ".Pa /etc/localtime",
-        "links to. Zones are read from",
-        ".Pa /usr/share/zoneinfo .",
-        ".It Ev NO_COLOR",
-        "No colour, attributes only.",
-        ".It Ev COLORTERM",
-        ".Ql truecolor",
-        "or",
-        ".Ql 24bit",
-        "selects 24-bit colour.",
-        ".El",
-        ".Sh FILES",
-        ".Bl -tag -width 6n -compact",
-        ".It Pa $XDG_CONFIG_HOME/tiles/config.toml",
-        "the board and the look",
-        ".It Pa $XDG_CONFIG_HOME/tiles/themes/",
-        "your own themes",
-        ".It Pa $XDG_STATE_HOME/tiles/state.json",
-        "families, scheme and theme chosen with keys",
-        ".It Pa $XDG_STATE_HOME/tiles/tiles.log",
-        "log lines",
-        ".It Pa $XDG_CACHE_HOME/tiles/",
-        "each tile's last timeline, HTTP validators, services' last good data",
-        ".It Pa $XDG_DATA_HOME/tiles/store.json",
-        "the shared store",
-        ".It Pa $XDG_RUNTIME_DIR/tiles/",
-        "running boards' sockets, live activities, kept ssh connections",
-        ".It Pa $XDG_STATE_HOME/tiles/alerts.json",
-        "the alert history",
-        ".It Pa \(TilesDocumentation.folder ?? "share/doc/tiles/docs")/",
-        "the guides: usage.md, configuration.md, widgets.md, extensions.md",
-        ".El",
-        ".Sh SEE ALSO",
-        ".Xr tmux 1 ,",
-        ".Xr ncurses 3X",
-    ]
+    /// `.It head` over the text of `key`, for each pair.
+    private static func items(_ pairs: [(head: String, key: String)]) -> [String] {
+        pairs.flatMap { [".It \($0.head)", escape(L($0.key))] }
+    }
+
+    /// What the command definitions do not say: exit status, environment, files, see also, in the
+    /// language in use.
+    private static var staticSections: [String] {
+        let exitStatus = items([
+            ("0", "manual.exit_0"), ("2", "manual.exit_2"), ("1", "manual.exit_1"), ("3", "manual.exit_3"),
+        ])
+        let environment = items([
+            ("Ev XDG_CONFIG_HOME , XDG_CACHE_HOME , XDG_STATE_HOME , XDG_DATA_HOME , XDG_RUNTIME_DIR", "manual.env_xdg"),
+            ("Ev TILES_HITOKOTO_URL , TILES_OPEN_METEO_URL , TILES_GEOCODING_URL , TILES_GITHUB_API_URL", "manual.env_services"),
+            ("Ev https_proxy , HTTPS_PROXY , http_proxy , all_proxy , ALL_PROXY , no_proxy , NO_PROXY", "manual.env_proxy"),
+            ("Ev GITHUB_TOKEN", "manual.env_github"),
+            ("Ev TILES_OPENER , BROWSER", "manual.env_opener"),
+            ("Ev TZ , TZFILE", "manual.env_tz"),
+            ("Ev LC_ALL , LC_MESSAGES , LANG", "manual.env_language"),
+            ("Ev NO_COLOR", "manual.env_no_color"),
+            ("Ev COLORTERM", "manual.env_colorterm"),
+        ])
+        let files = items([
+            ("Pa $XDG_CONFIG_HOME/tiles/config.toml", "manual.file_config"),
+            ("Pa $XDG_CONFIG_HOME/tiles/themes/", "manual.file_themes"),
+            ("Pa $XDG_STATE_HOME/tiles/state.json", "manual.file_state"),
+            ("Pa $XDG_STATE_HOME/tiles/tiles.log", "manual.file_log"),
+            ("Pa $XDG_CACHE_HOME/tiles/", "manual.file_cache"),
+            ("Pa $XDG_DATA_HOME/tiles/store.json", "manual.file_store"),
+            ("Pa $XDG_RUNTIME_DIR/tiles/", "manual.file_runtime"),
+            ("Pa $XDG_STATE_HOME/tiles/alerts.json", "manual.file_alerts"),
+            ("Pa \(TilesDocumentation.folder ?? "share/doc/tiles/docs")/", "manual.file_docs"),
+        ])
+        return [".Sh \(escape(L("manual.exit_status")))", ".Bl -tag -width 3n -compact"] + exitStatus + [".El"]
+            + [".Sh \(escape(L("manual.environment")))", ".Bl -tag -width 6n"] + environment + [".El"]
+            + [".Sh \(escape(L("manual.files")))", ".Bl -tag -width 6n -compact"] + files + [".El"]
+            + [".Sh \(escape(L("manual.see_also")))", ".Xr tmux 1 ,", ".Xr ncurses 3X"]
+    }
 }

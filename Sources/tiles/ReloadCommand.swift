@@ -10,19 +10,11 @@ import Glibc
 struct ReloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
-        abstract: "Make every running board reload a widget kind's timelines (all widgets when none is named).",
-        discussion: """
-            Like WidgetKit's WidgetCenter.reloadTimelines(ofKind:), across processes: boards listen on \
-            owner-only sockets in $XDG_RUNTIME_DIR/tiles (else /tmp/tiles-<uid>). Such reloads do not \
-            count against a tile's budget. Exit status 1 when no board is running.
-
-            Examples:
-              tiles reload commit
-              tiles reload
-            """
+        abstract: L("help.reload.abstract"),
+        discussion: L("help.reload.discussion")
     )
 
-    @Argument(help: "The widget kind (see `tiles list`); every widget when omitted.", completion: Completions.kinds)
+    @Argument(help: ArgumentHelp(L("help.reload.kind")), completion: Completions.kinds)
     var kind: String?
 
     func run() throws {

@@ -49,6 +49,7 @@ extension Render {
         drawing.theme = setup.theme
         drawing.now = now
         drawing.zone = timeZone
+        drawing.useLanguage()
         if format == .speech { drawing.speakContent() }
         var live = true
         for id in state.visibleTileIDs {

@@ -14,84 +14,65 @@ import Glibc
 struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one widget, or a whole board, once to stdout.",
-        discussion: """
-            For previews, docs, status bars and tests. --at fixes "now" (its UTC offset also sets \
-            the time zone dates are shown in); --offline makes no network call (remote content \
-            comes from the widget's snapshot data, dates and the almanac follow --at).
-
-            --widget draws one widget exactly family-sized. --board draws the board as the \
-            dashboard composes it on a --width × --height terminal: the config file's board (or \
-            --tiles, or the built-in one), its first page, with the status line; the state the \
-            dashboard saves (families and scheme chosen with keys) is not read.
-
-            Formats: text; ansi (SGR colours, links as OSC 8 hyperlinks); svg (a picture, each \
-            cell 8.4 × 17 px); tmux (tmux's #[fg=…,bg=…] styles, # doubled, for status-right).
-
-            Examples:
-              tiles render --widget qqsync --family medium --offline
-              tiles render --widget alipay --param city=杭州 --param buttonsSide=left --format ansi
-              tiles render --widget commit --family inline --format tmux
-              tiles render --board --width 100 --height 30 --format svg > board.svg
-              tiles render --activity --format tmux        # in tmux: #(tiles render --activity --format tmux)
-            """
+        abstract: L("help.render.abstract"),
+        discussion: L("help.render.discussion")
     )
 
-    @Option(help: "The widget kind (see `tiles list`).", completion: Completions.kinds)
+    @Option(help: ArgumentHelp(L("help.render.widget")), completion: Completions.kinds)
     var widget: String?
 
-    @Flag(help: "Render the whole board instead of one widget (on the terminal's size, else 100×30, unless --width and --height say otherwise).")
+    @Flag(help: ArgumentHelp(L("help.render.board")))
     var board = false
 
-    @Option(help: "With --board: the board, KIND[:FAMILY] tiles separated by commas (default: the config's board, else the built-in one).")
+    @Option(help: ArgumentHelp(L("help.render.tiles")))
     var tiles: String?
 
-    @Flag(help: "With --board: draw it in edit mode (E), its first tile focused.")
+    @Flag(help: ArgumentHelp(L("help.render.arrange")))
     var arrange = false
 
-    @Option(help: ArgumentHelp("With --board: draw edit mode's widget gallery searched for TEXT (\"\" lists every widget).", valueName: "TEXT"))
+    @Option(help: ArgumentHelp(L("help.render.gallery"), valueName: "TEXT"))
     var gallery: String?
 
-    @Flag(help: "Print the live activities on one line for a status bar (nothing when none show).")
+    @Flag(help: ArgumentHelp(L("help.render.activity")))
     var activity = false
 
-    @Option(help: "With --board: the terminal's width in cells (1…\(Render.maximumBoardSide)).")
+    @Option(help: ArgumentHelp(L("help.render.width", ["maximum_board_side": "\(Render.maximumBoardSide)"])))
     var width: Int?
 
-    @Option(help: "With --board: the terminal's height in cells (1…\(Render.maximumBoardSide)).")
+    @Option(help: ArgumentHelp(L("help.render.height", ["maximum_board_side": "\(Render.maximumBoardSide)"])))
     var height: Int?
 
-    @Option(help: "The family: small, medium, large, extraLarge, circular, rectangular, inline (default: medium).", completion: Completions.families)
+    @Option(help: ArgumentHelp(L("help.render.family")), completion: Completions.families)
     var family: String?
 
-    @Option(help: "Tile sizes: compact, regular or large (default: regular; for --board, the config's, else auto: chosen from --width and --height).", completion: Completions.sizeClasses)
+    @Option(help: ArgumentHelp(L("help.render.sizeClass")), completion: Completions.sizeClasses)
     var sizeClass: SizeClassSetting?
 
-    @Option(help: "Colour scheme: light or dark (default: light; for --board, the config's).")
+    @Option(help: ArgumentHelp(L("help.render.scheme")))
     var scheme: ColorScheme?
 
-    @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).", completion: Completions.themes)
+    @Option(help: ArgumentHelp(L("help.render.theme")), completion: Completions.themes)
     var theme: String?
 
-    @Option(help: "The language: en or zh-Hans (default: for --board the config's [ui] language, else LC_ALL, LC_MESSAGES or LANG).", completion: .list(["en", "zh-Hans"]))
+    @Option(help: ArgumentHelp(L("help.render.language")), completion: .list(["en", "zh-Hans"]))
     var language: Language?
 
-    @Option(help: "The moment to render, ISO 8601 (2022-06-06T10:00:00+08:00).")
+    @Option(help: ArgumentHelp(L("help.render.at")))
     var at: String?
 
-    @Flag(help: "Make no network call: remote content comes from snapshot data.")
+    @Flag(help: ArgumentHelp(L("help.render.offline")))
     var offline = false
 
-    @Flag(help: "Render the redacted placeholder.")
+    @Flag(help: ArgumentHelp(L("help.render.placeholder")))
     var placeholder = false
 
-    @Option(help: "Output format: text, ansi, svg, tmux, or speech (what a screen reader says, a line per tile).")
+    @Option(help: ArgumentHelp(L("help.render.format")))
     var format: OutputFormat = .text
 
-    @Option(name: .customLong("param"), help: "A parameter, NAME=VALUE (repeatable; see `tiles list`).", completion: Completions.parameters)
+    @Option(name: .customLong("param"), help: ArgumentHelp(L("help.render.parameters")), completion: Completions.parameters)
     var parameters: [String] = []
 
-    @Option(help: "The config file: widgets served by programs, and with --board the board and look (default $XDG_CONFIG_HOME/tiles/config.toml).", completion: Completions.configFile)
+    @Option(help: ArgumentHelp(L("help.render.config")), completion: Completions.configFile)
     var config: String?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -251,6 +232,7 @@ struct Render: AsyncParsableCommand {
         renderEnvironment.colorScheme = scheme
         renderEnvironment.sizeClass = sizeClass
         renderEnvironment.colorMode = pictureColorMode(environment)
+        renderEnvironment.useLanguage()
         do {
             renderEnvironment.theme = try ThemeCatalog(directories: TilesDirectories(environment: environment)).theme(named: theme)
         } catch {

@@ -16,7 +16,7 @@ import Glibc
 struct RunDashboard: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the dashboard (the default when no subcommand is given).",
+        abstract: L("help.board.abstract"),
         discussion: BoardKeys.summary + """
 
 
@@ -26,28 +26,28 @@ struct RunDashboard: ParsableCommand {
             """
     )
 
-    @Option(help: "The initial family of every tile: small, medium, large, extraLarge.", completion: .list(["small", "medium", "large", "extraLarge"]))
+    @Option(help: ArgumentHelp(L("help.board.family")), completion: .list(["small", "medium", "large", "extraLarge"]))
     var family: WidgetFamily?
 
-    @Option(help: "Colour scheme: light or dark.")
+    @Option(help: ArgumentHelp(L("help.board.scheme")))
     var scheme: ColorScheme?
 
-    @Option(help: "Theme name (default, nord, solarized, or a file name under the user's themes).", completion: Completions.themes)
+    @Option(help: ArgumentHelp(L("help.board.theme")), completion: Completions.themes)
     var theme: String?
 
-    @Option(help: "Tile sizes: auto (from the terminal's size, the default), compact, regular or large.", completion: Completions.sizeClasses)
+    @Option(help: ArgumentHelp(L("help.board.sizeClass")), completion: Completions.sizeClasses)
     var sizeClass: SizeClassSetting?
 
-    @Option(help: "The config file (default $XDG_CONFIG_HOME/tiles/config.toml; see `tiles check`).", completion: Completions.configFile)
+    @Option(help: ArgumentHelp(L("help.board.config")), completion: Completions.configFile)
     var config: String?
 
-    @Option(help: "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium).")
+    @Option(help: ArgumentHelp(L("help.board.tiles")))
     var tiles: String?
 
-    @Option(help: "The board's language: en or zh-Hans (default: [ui] language, else LC_ALL, LC_MESSAGES or LANG).", completion: .list(["en", "zh-Hans"]))
+    @Option(help: ArgumentHelp(L("help.board.language")), completion: .list(["en", "zh-Hans"]))
     var language: Language?
 
-    @Flag(help: "Draw the board for a screen reader: plain lines, one per tile, the cursor on the focused tile (default: [ui] screen_reader).")
+    @Flag(help: ArgumentHelp(L("help.board.screenReader")))
     var screenReader = false
 
     /// The options read by hand, when the arguments are only these options (`--name value`,

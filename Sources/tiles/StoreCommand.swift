@@ -10,17 +10,8 @@ import Glibc
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Read and write the shared store ($XDG_DATA_HOME/tiles/store.json).",
-        discussion: """
-            Examples:
-              tiles store set alipay.city 杭州
-              tiles store get alipay.city
-              tiles store unset alipay.city
-              tiles store list
-
-            Running boards notice a change at once and reload the widgets that read the key: a key's \
-            widget is the part before its first dot (alipay.city → alipay).
-            """,
+        abstract: L("help.store.abstract"),
+        discussion: L("help.store.discussion"),
         subcommands: [Get.self, Set.self, Unset.self, List.self]
     )
 
@@ -39,11 +30,11 @@ struct StoreCommand: ParsableCommand {
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "get",
-            abstract: "Print the value of KEY (exit status 1 when it is not set).",
-            discussion: "Example:\n  tiles store get alipay.city"
+            abstract: L("help.store.get.abstract"),
+            discussion: L("help.store.get.discussion")
         )
 
-        @Argument(help: "The key, like alipay.city.")
+        @Argument(help: ArgumentHelp(L("help.store.get.key")))
         var key: String
 
         func run() throws {
@@ -61,14 +52,14 @@ struct StoreCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Set KEY to VALUE.",
-            discussion: "Example:\n  tiles store set alipay.city 杭州"
+            abstract: L("help.store.set.abstract"),
+            discussion: L("help.store.set.discussion")
         )
 
-        @Argument(help: "The key, like alipay.city.")
+        @Argument(help: ArgumentHelp(L("help.store.set.key")))
         var key: String
 
-        @Argument(help: "The value.")
+        @Argument(help: ArgumentHelp(L("help.store.set.value")))
         var value: String
 
         func validate() throws {
@@ -85,11 +76,11 @@ struct StoreCommand: ParsableCommand {
     struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unset",
-            abstract: "Remove KEY (nothing happens when it is not set).",
-            discussion: "Example:\n  tiles store unset alipay.city"
+            abstract: L("help.store.unset.abstract"),
+            discussion: L("help.store.unset.discussion")
         )
 
-        @Argument(help: "The key, like alipay.city.")
+        @Argument(help: ArgumentHelp(L("help.store.unset.key")))
         var key: String
 
         func run() throws {
@@ -102,8 +93,8 @@ struct StoreCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "Print every key and value, one KEY=VALUE per line, sorted by key.",
-            discussion: "Example:\n  tiles store list"
+            abstract: L("help.store.list.abstract"),
+            discussion: L("help.store.list.discussion")
         )
 
         func run() throws {

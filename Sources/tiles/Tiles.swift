@@ -19,22 +19,8 @@ struct Tiles: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "tiles",
-        abstract: "A home screen of widgets for the terminal.",
-        discussion: """
-            tiles lays out WidgetKit-style widgets (QQ Sync, Alipay, Commit) into cell grids and \
-            draws them in the terminal, each refreshed on its own timeline. Widgets of your own, \
-            served by programs in any language, are declared as [[widget]] in the config file and \
-            work with every subcommand (see \(TilesDocumentation.reference("extensions.md"))).
-
-            Examples:
-              tiles                                   # the dashboard
-              tiles --family large --scheme dark      # every tile large, dark
-              tiles render --widget qqsync --family medium --offline
-              tiles list
-              tiles check                             # validate the config file
-              tiles config init                       # write a commented starting config
-              tiles store set alipay.city 杭州
-            """,
+        abstract: L("help.tiles.abstract"),
+        discussion: L("help.tiles.discussion", ["md": "\(TilesDocumentation.reference("extensions.md"))"]),
         version: versionWithCommit,
         subcommands: [
             RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
@@ -46,8 +32,9 @@ struct Tiles: ParsableCommand {
 
     /// Runs the command with the exit codes of the contract: 0 success, 2 usage error, 1 other.
     static func main() {
-        // Every command speaks the environment's language; the board may choose another.
-        Localization.use(Language.preferred(by: ProcessEnvironment.current()))
+        // Every command speaks the environment's language, or --language's, from its help on;
+        // the board may choose another from its config.
+        Localization.use(languageArgument() ?? Language.preferred(by: ProcessEnvironment.current()))
         do {
             // The board runs without asking `command` what it conforms to: the first such cast
             // scans every conformance record of the binary (docs/performance.md).
@@ -66,6 +53,18 @@ struct Tiles: ParsableCommand {
         } catch {
             exit(with: error)
         }
+    }
+
+    /// The language `--language NAME` or `--language=NAME` names anywhere in the arguments, so
+    /// that help, printed while parsing, is in it too; nil when none (or an unknown one, which
+    /// the option itself then reports).
+    static func languageArgument(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Language? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return nil }
+            if argument == "--language", index + 1 < arguments.count { return Language(naming: arguments[index + 1]) }
+            if argument.hasPrefix("--language=") { return Language(naming: String(argument.dropFirst("--language=".count))) }
+        }
+        return nil
     }
 
     /// The dashboard's command when the arguments are only its options (`tiles`, `tiles --tiles …`),

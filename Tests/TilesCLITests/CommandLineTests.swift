@@ -24,6 +24,21 @@ func runTiles(_ arguments: [String], environment: [String: String] = [:]) throws
 }
 
 @Suite struct CommandLineTests {
+    /// Help follows LANG, and --language wherever it stands; so does the manual page.
+    @Test func helpIsInTheLanguageOfTheEnvironmentOrOfLanguage() throws {
+        let english = try runTiles(["--help"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(english.status == 0 && english.stdout.contains("A home screen of widgets for the terminal."), "\(english.stdout)")
+        let chinese = try runTiles(["--help"], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(chinese.status == 0 && chinese.stdout.contains("终端里的小组件主屏幕。"), "\(chinese.stdout)")
+        #expect(!chinese.stdout.contains("A home screen of widgets"))
+        let render = try runTiles(["render", "--help", "--language", "zh-Hans"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(render.stdout.contains("把一个小组件或整个看板渲染一次") && render.stdout.contains("渲染的时刻，ISO 8601"), "\(render.stdout)")
+        let overridden = try runTiles(["store", "set", "--help", "--language=en"], environment: ["LANG": "zh_CN.UTF-8"])
+        #expect(overridden.stdout.contains("Set KEY to VALUE."), "\(overridden.stdout)")
+        let manual = try runTiles(["generate-manual", "--date", "2026-11-29", "--language", "zh-Hans"])
+        #expect(manual.status == 0 && manual.stdout.contains(".Sh \\[u9000]\\[u51FA]\\[u72B6]\\[u6001]"), "退出状态: \(manual.stdout.prefix(400))")
+    }
+
     @Test func testVersionPrintsAndExitsZero() throws {
         let result = try runTiles(["--version"])
         #expect(result.status == 0)

@@ -139,6 +139,7 @@ final class BoardRenderer {
         environment.theme = state.theme
         environment.now = now
         environment.zone = timeZone
+        environment.useLanguage()
         if state.screenReader { environment.speakContent() }
         var changed: Set<String> = []
         // What the loop needs of each tile shown, not the tiles themselves: a copy of a tile holds

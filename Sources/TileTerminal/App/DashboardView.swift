@@ -259,6 +259,7 @@ public enum DashboardView {
         var environment = EnvironmentValues()
         environment.colorScheme = state.scheme
         environment.theme = state.theme
+        environment.useLanguage()
         return environment
     }
 

@@ -8,46 +8,48 @@ import Glibc
 /// target date and "now", and says when the text next changes.
 public enum DateTextFormatter {
     /// `.time`: short time, "9:41 AM" (B4.2).
-    static func time(_ date: Date, in zone: Zone) -> String {
+    static func time(_ date: Date, in zone: Zone, words: DateTextWords = .english) -> String {
         let parts = zone.localTime(for: date)
         let hour12 = parts.hour % 12 == 0 ? 12 : parts.hour % 12
         let minute = parts.minute < 10 ? "0\(parts.minute)" : "\(parts.minute)"
-        return "\(hour12):\(minute) \(parts.hour < 12 ? "AM" : "PM")"
+        return DateTextWords.fill(words.time, ["hour": "\(hour12)", "minute": minute, "period": parts.hour < 12 ? words.morning : words.afternoon])
     }
 
     /// `.date`: long date, "April 1, 2020" (B4.2).
-    static func date(_ date: Date, in zone: Zone) -> String {
+    static func date(_ date: Date, in zone: Zone, words: DateTextWords = .english) -> String {
         let parts = zone.localTime(for: date)
-        return "\(monthNames[parts.month - 1]) \(parts.day), \(parts.year)"
+        let month = words.months.indices.contains(parts.month - 1) ? words.months[parts.month - 1] : "\(parts.month)"
+        return DateTextWords.fill(words.date, ["month": month, "day": "\(parts.day)", "year": "\(parts.year)"])
     }
 
     /// `.relative`: |Δ| in at most two units, "1 min, 10 sec" (B4.3).
-    static func relative(to target: Date, now: Date) -> String {
-        let fields = UnitFields(seconds: Int(abs(target.timeIntervalSince(now))), from: min(target, now))
-        let units: [(Int, String, String)] = [
-            (fields.years, "yr", "yr"), (fields.months, "mo", "mo"), (fields.days, "day", "days"),
-            (fields.hours, "hr", "hr"), (fields.minutes, "min", "min"), (fields.seconds, "sec", "sec"),
-        ]
-        guard let first = units.firstIndex(where: { $0.0 > 0 }) else { return "0 sec" }
-        var text = "\(units[first].0) \(units[first].0 == 1 ? units[first].1 : units[first].2)"
-        if first + 1 < units.count, units[first + 1].0 > 0 {
-            let next = units[first + 1]
-            text += ", \(next.0) \(next.0 == 1 ? next.1 : next.2)"
-        }
-        return text
+    static func relative(to target: Date, now: Date, words: DateTextWords = .english) -> String {
+        let shown = relativeUnits(to: target, now: now)
+        let phrases = shown.map { words.phrase($0.count, $0.unit, in: words.relative) }
+        return phrases.count == 2 ? DateTextWords.fill(words.pair, ["first": phrases[0], "second": phrases[1]]) : phrases[0]
+    }
+
+    /// The one or two units `.relative` shows, largest first; `0 sec` when there is no distance.
+    static func relativeUnits(to target: Date, now: Date) -> [(count: Int, unit: DateTextWords.Unit)] {
+        let counts = UnitFields(seconds: Int(abs(target.timeIntervalSince(now))), from: min(target, now)).counts
+        guard let first = counts.firstIndex(where: { $0 > 0 }) else { return [(0, .second)] }
+        var shown = [(counts[first], DateTextWords.Unit.allCases[first])]
+        if first + 1 < counts.count, counts[first + 1] > 0 { shown.append((counts[first + 1], DateTextWords.Unit.allCases[first + 1])) }
+        return shown
     }
 
     /// `.offset`: the largest non-zero unit in full, "-" for the future, "+" for the past (B4.4).
-    static func offset(to target: Date, now: Date) -> String {
-        let delta = target.timeIntervalSince(now)
-        let fields = UnitFields(seconds: Int(abs(delta)), from: min(target, now))
-        let units: [(Int, String)] = [
-            (fields.years, "year"), (fields.months, "month"), (fields.days, "day"),
-            (fields.hours, "hour"), (fields.minutes, "minute"), (fields.seconds, "second"),
-        ]
-        guard let unit = units.first(where: { $0.0 > 0 }) else { return "+0 seconds" }
-        let sign = delta > 0 ? "-" : "+"
-        return "\(sign)\(unit.0) \(unit.1)\(unit.0 == 1 ? "" : "s")"
+    static func offset(to target: Date, now: Date, words: DateTextWords = .english) -> String {
+        let (count, unit) = offsetUnit(to: target, now: now)
+        let sign = target.timeIntervalSince(now) > 0 && count > 0 ? "-" : "+"
+        return sign + words.phrase(count, unit, in: words.offset)
+    }
+
+    /// The unit `.offset` shows: the largest that is not zero, else `0 seconds`.
+    static func offsetUnit(to target: Date, now: Date) -> (count: Int, unit: DateTextWords.Unit) {
+        let counts = UnitFields(seconds: Int(abs(target.timeIntervalSince(now))), from: min(target, now)).counts
+        guard let index = counts.firstIndex(where: { $0 > 0 }) else { return (0, .second) }
+        return (counts[index], DateTextWords.Unit.allCases[index])
     }
 
     /// `.timer`: counts down to a future date (ceiling) and up after it (floor), unsigned (B4.5).
@@ -86,10 +88,6 @@ public enum DateTextFormatter {
         return target.addingTimeInterval((floor(elapsed / step) + 1) * step)
     }
 
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
 }
 
 /// A span split into calendar units, truncated (B4.3), as `Calendar` splits one in UTC: whole
@@ -97,6 +95,9 @@ public enum DateTextFormatter {
 /// back to its last day), then days, hours, minutes and seconds.
 struct UnitFields: Equatable {
     var years = 0, months = 0, days = 0, hours = 0, minutes = 0, seconds = 0
+
+    /// The counts largest unit first, as `DateTextWords.Unit` orders them.
+    var counts: [Int] { [years, months, days, hours, minutes, seconds] }
 
     init(years: Int = 0, months: Int = 0, days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds: Int = 0) {
         (self.years, self.months, self.days) = (years, months, days)

@@ -48,16 +48,16 @@ struct LiveDateText: Sendable {
 
     let kind: Kind
 
-    /// The text at `now`.
-    func string(now: Date, zone: Zone) -> String {
+    /// The text at `now`, in `words`.
+    func string(now: Date, zone: Zone, words: DateTextWords = .english) -> String {
         switch kind {
-        case let .date(date, .time): DateTextFormatter.time(date, in: zone)
-        case let .date(date, .date): DateTextFormatter.date(date, in: zone)
-        case let .date(date, .relative): DateTextFormatter.relative(to: date, now: now)
-        case let .date(date, .offset): DateTextFormatter.offset(to: date, now: now)
+        case let .date(date, .time): DateTextFormatter.time(date, in: zone, words: words)
+        case let .date(date, .date): DateTextFormatter.date(date, in: zone, words: words)
+        case let .date(date, .relative): DateTextFormatter.relative(to: date, now: now, words: words)
+        case let .date(date, .offset): DateTextFormatter.offset(to: date, now: now, words: words)
         case let .date(date, .timer): DateTextFormatter.timer(to: date, now: now)
         case let .interval(range):
-            "\(DateTextFormatter.time(range.lowerBound, in: zone)) – \(DateTextFormatter.time(range.upperBound, in: zone))"
+            "\(DateTextFormatter.time(range.lowerBound, in: zone, words: words)) – \(DateTextFormatter.time(range.upperBound, in: zone, words: words))"
         case let .timer(range, pauseTime, countsDown, showsHours):
             DateTextFormatter.timerInterval(range, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours, now: now)
         }
@@ -70,8 +70,11 @@ struct LiveDateText: Sendable {
         case .date(_, .time), .date(_, .date), .interval:
             return nil
         case let .date(date, style):
-            let text = string(now: now, zone: zone)
-            let showsSeconds = style == .timer || text.contains(utf8: "sec")
+            let showsSeconds = switch style {
+            case .relative: DateTextFormatter.relativeUnits(to: date, now: now).last?.unit == .second
+            case .offset: DateTextFormatter.offsetUnit(to: date, now: now).unit == .second
+            default: true
+            }
             return DateTextFormatter.nextTick(after: now, alignedTo: date, step: showsSeconds ? 1 : 60)
         case let .timer(range, pauseTime, _, _):
             if pauseTime != nil || now >= range.upperBound { return nil }
@@ -96,14 +99,14 @@ final class LiveTextNode: LayoutNode {
     init(live: LiveDateText, environment: EnvironmentValues) {
         self.live = live
         self.environment = environment
-        shown = live.string(now: environment.now, zone: environment.zone)
+        shown = live.string(now: environment.now, zone: environment.zone, words: environment.dateTextWords)
         text = TextNode(text: shown, environment: environment)
         super.init()
     }
 
     /// The string the text shows at `now`.
     func string(at now: Date) -> String {
-        live.string(now: now, zone: environment.zone)
+        live.string(now: now, zone: environment.zone, words: environment.dateTextWords)
     }
 
     /// Shows `string` instead, which must measure and break as the string shown does (see

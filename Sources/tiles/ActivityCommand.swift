@@ -225,7 +225,7 @@ struct ActivityCommand: ParsableCommand {
             let now = Date()
             let activities = try ActivityCommand.store().0.all().compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }
             for activity in activities {
-                let state = activity.end.map { $0.succeeded ? "✓ \($0.summary)" : "✗ \($0.summary)" } ?? "● running"
+                let state = activity.end.map { $0.succeeded ? "✓ \($0.summary)" : "✗ \($0.summary)" } ?? "● \(L("activity.running"))"
                 let fields = [activity.id, state, activity.title, activity.progress?.text ?? "", LiveActivity.clock(activity.elapsed(at: now)), activity.line]
                 Console.print(fields.filter { !$0.isEmpty }.map { $0.escapingControlCharacters() }.joined(separator: "  "))
             }

@@ -17,13 +17,7 @@ struct RunDashboard: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: L("help.board.abstract"),
-        discussion: BoardKeys.summary + """
-
-
-            Examples:
-              tiles
-              tiles --family small --theme nord
-            """
+        discussion: L("help.board.discussion", ["keys": BoardKeys.summary])
     )
 
     @Option(help: ArgumentHelp(L("help.board.family")), completion: .list(["small", "medium", "large", "extraLarge"]))

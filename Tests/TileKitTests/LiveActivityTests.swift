@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TileKit
 
 /// Live activities' parts: progress read from a line, the last line read from output bytes, how
@@ -167,4 +168,14 @@ final class LogLines: @unchecked Sendable {
     private var received: [String] = []
     var lines: [String] { lock.withLock { received } }
     var append: @Sendable (String) -> Void { { line in self.lock.withLock { self.received.append(line) } } }
+
+    /// How an activity ended, in the board's language: the banner and the alert say it in Chinese.
+    @Test(.language(.simplifiedChinese)) func anEndIsSaidInTheLanguageInUse() {
+        let at = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(LiveActivity.Ending(at: at, status: 0).summary == "完成")
+        #expect(LiveActivity.Ending(at: at, status: 2).summary == "退出码 2")
+        #expect(LiveActivity.Ending(at: at, signal: 2).summary == "已中断")
+        #expect(LiveActivity.Ending(at: at, signal: 6).summary == "被信号 6 杀死")
+        #expect(LiveActivity.Ending(at: at, status: 0).summary != LiveActivity.Ending(at: at, status: 1).summary)
+    }
 }

@@ -41,20 +41,21 @@ public struct LiveActivity: Codable, Hashable, Sendable {
         /// Whether the command succeeded (exit status 0).
         public var succeeded: Bool { status == 0 }
 
-        /// `exit 2`, `interrupted`, `killed by signal 9`, or the note; `done` for success.
+        /// `exit 2`, `interrupted`, `killed by signal 9`, or the note; `done` for success; in the
+        /// language in use.
         public var summary: String {
-            if let status { return status == 0 ? "done" : "exit \(status)" }
+            if let status { return status == 0 ? L("activity.done") : L("activity.exit", ["status": String(status)]) }
             if let signal { return Self.signalSummary(signal) }
-            return note ?? "ended"
+            return note ?? L("activity.ended")
         }
 
         private static func signalSummary(_ signal: Int32) -> String {
             switch signal {
-            case 2: "interrupted"
-            case 15: "terminated"
-            case 1: "hung up"
-            case 9: "killed"
-            default: "killed by signal \(signal)"
+            case 2: L("activity.interrupted")
+            case 15: L("activity.terminated")
+            case 1: L("activity.hung_up")
+            case 9: L("activity.killed")
+            default: L("activity.killed_by", ["signal": String(signal)])
             }
         }
     }
@@ -137,8 +138,10 @@ public struct LiveActivity: Codable, Hashable, Sendable {
     /// The alert its end gives: what ended, how, and its last line.
     public var endAlert: WidgetAlert? {
         guard let end else { return nil }
-        let verb = end.succeeded ? "finished" : end.status != nil ? "failed (\(end.summary))" : end.summary
+        let heading = end.succeeded ? L("activity.finished_title", ["title": title])
+            : end.status != nil ? L("activity.failed_title", ["title": title, "summary": end.summary])
+            : L("activity.ended_title", ["title": title, "summary": end.summary])
         let body = [LiveActivity.clock(elapsed(at: end.at)), line].filter { !$0.isEmpty }.joined(separator: " · ")
-        return WidgetAlert(title: "\(title) \(verb)", body: body, sound: true)
+        return WidgetAlert(title: heading, body: body, sound: true)
     }
 }

@@ -21,6 +21,7 @@ enum BuiltinCatalogs {
             inline = "inline"
 
             [status]
+            stale_reason = "stale"
             edit_help = "E edit  ? help"
             help = "? help"
             light_mode = "light mode"
@@ -588,6 +589,14 @@ enum BuiltinCatalogs {
             board.tiles = "The board: KIND[:FAMILY] tiles separated by commas (default qqsync,alipay,commit in medium)."
             board.language = "The board's language: en or zh-Hans (default: [ui] language, else LC_ALL, LC_MESSAGES or LANG)."
             board.screenReader = "Draw the board for a screen reader: plain lines, one per tile, the cursor on the focused tile (default: [ui] screen_reader)."
+            board.keys = "Keys: {list}."
+            board.keys_separator = ", "
+            board.discussion = """
+            {keys}
+
+            Examples:
+              tiles
+              tiles --family small --theme nord"""
             store.abstract = "Read and write the shared store ($XDG_DATA_HOME/tiles/store.json)."
             store.discussion = """
             Examples:
@@ -665,6 +674,54 @@ enum BuiltinCatalogs {
             file_runtime = "running boards' sockets, live activities, kept ssh connections"
             file_alerts = "the alert history"
             file_docs = "the guides: usage.md, configuration.md, widgets.md, extensions.md"
+
+            # The keys' short names in tiles run --help.
+            [brief]
+            families = "families"
+            focused_family = "focused tile's family"
+            scheme = "light/dark"
+            theme = "theme"
+            tap = "tap"
+            hints = "link and control hints"
+            focus = "focus"
+            enter = "tap the focused tile"
+            click = "tap what is under the mouse"
+            edit = "edit the focused widget"
+            arrange = "edit mode: arrange the board"
+            stack = "turn a Smart Stack"
+            list_pages = "turn a list's pages"
+            reload = "reload"
+            pages = "pages"
+            dismiss = "dismiss the banner"
+            alerts = "alert history"
+            help = "help"
+            quit = "quit"
+
+            [age]
+            under_a_minute = "<1 min"
+            minutes = "{count} min"
+            hours = "{count} h"
+            days = "{count} d"
+
+            # Live activities: how one ended, its alert, and the banner.
+            [activity]
+            done = "done"
+            exit = "exit {status}"
+            ended = "ended"
+            interrupted = "interrupted"
+            terminated = "terminated"
+            hung_up = "hung up"
+            killed = "killed"
+            killed_by = "killed by signal {signal}"
+            finished_title = "{title} finished"
+            failed_title = "{title} failed ({summary})"
+            ended_title = "{title} {summary}"
+            running = "running"
+
+            [banner]
+            more_alerts = "+{count} more · "
+            alerts_key = "a lists alerts"
+            more_activities = "{count} more"
             """#,
         "zh-Hans": #"""
             # tiles 写出的文字,简体中文。花括号里的占位符({tile}、{family})由 tiles 填入;每种语言的键和
@@ -681,6 +738,7 @@ enum BuiltinCatalogs {
             inline = "单行"
 
             [status]
+            stale_reason = "未更新"
             edit_help = "E 编辑  ? 帮助"
             help = "? 帮助"
             light_mode = "浅色模式"
@@ -1241,6 +1299,14 @@ enum BuiltinCatalogs {
             board.tiles = "看板：以逗号分隔的 KIND[:FAMILY] 磁贴（默认 qqsync,alipay,commit，medium 尺寸）。"
             board.language = "看板的语言：en 或 zh-Hans（默认：[ui] language，否则按 LC_ALL、LC_MESSAGES 或 LANG）。"
             board.screenReader = "为屏幕阅读器绘制看板：纯文本行，每个磁贴一行，光标在获得焦点的磁贴上（默认：[ui] screen_reader）。"
+            board.keys = "按键：{list}。"
+            board.keys_separator = "，"
+            board.discussion = """
+            {keys}
+
+            示例：
+              tiles
+              tiles --family small --theme nord"""
             store.abstract = "读写共享存储（$XDG_DATA_HOME/tiles/store.json）。"
             store.discussion = """
             示例：
@@ -1317,6 +1383,53 @@ enum BuiltinCatalogs {
             file_runtime = "运行中看板的套接字、实时活动、保持的 ssh 连接"
             file_alerts = "提醒历史"
             file_docs = "指南：usage.md、configuration.md、widgets.md、extensions.md"
+
+            # The keys' short names in tiles run --help.
+            [brief]
+            families = "尺寸"
+            focused_family = "焦点磁贴的尺寸"
+            scheme = "浅色/深色"
+            theme = "主题"
+            tap = "轻点"
+            hints = "链接和控件提示"
+            focus = "焦点"
+            enter = "轻点焦点磁贴"
+            click = "轻点鼠标下的内容"
+            edit = "编辑焦点小组件"
+            arrange = "编辑模式：排列看板"
+            stack = "翻动智能叠放"
+            list_pages = "翻动列表"
+            reload = "刷新"
+            pages = "翻页"
+            dismiss = "关闭横幅"
+            alerts = "提醒历史"
+            help = "帮助"
+            quit = "退出"
+
+            [age]
+            under_a_minute = "<1 分钟"
+            minutes = "{count} 分钟"
+            hours = "{count} 小时"
+            days = "{count} 天"
+
+            [activity]
+            done = "完成"
+            exit = "退出码 {status}"
+            ended = "已结束"
+            interrupted = "已中断"
+            terminated = "已终止"
+            hung_up = "已挂断"
+            killed = "已被杀死"
+            killed_by = "被信号 {signal} 杀死"
+            finished_title = "{title} 已完成"
+            failed_title = "{title} 失败（{summary}）"
+            ended_title = "{title} {summary}"
+            running = "运行中"
+
+            [banner]
+            more_alerts = "另有 {count} 条 · "
+            alerts_key = "a 列出提醒"
+            more_activities = "另有 {count} 个"
             """#,
     ]
 }

@@ -42,16 +42,16 @@ public struct BoardBanner: Equatable, Sendable {
     public init(_ activities: [LiveActivity], alerts: [PendingAlert] = [], now: Date) {
         var rows: [Row] = []
         if let newest = alerts.first {
-            let more = alerts.count > 1 ? "+\(alerts.count - 1) more · " : ""
+            let more = alerts.count > 1 ? L("banner.more_alerts", ["count": String(alerts.count - 1)]) : ""
             rows.append(Row(mark: "🔔", title: "\(newest.widget): \(newest.alert.title)", detail: newest.alert.body,
-                            progress: nil, trailing: more + "a lists alerts", failed: false))
+                            progress: nil, trailing: more + L("banner.alerts_key"), failed: false))
         }
         let room = Self.maximumRows - rows.count
         let shown = activities.count > room ? Array(activities.prefix(room - 1)) : activities
         rows += shown.map { Self.row($0, now: now) }
         if activities.count > shown.count {
             let rest = activities.dropFirst(shown.count)
-            rows.append(Row(mark: "+", title: "\(rest.count) more", detail: rest.map(\.title).joined(separator: ", "),
+            rows.append(Row(mark: "+", title: L("banner.more_activities", ["count": String(rest.count)]), detail: rest.map(\.title).joined(separator: ", "),
                             progress: nil, trailing: "tiles activity list", failed: false))
         }
         self.rows = rows

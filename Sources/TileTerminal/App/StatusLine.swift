@@ -36,10 +36,10 @@ public struct StatusLine: Equatable, Sendable {
         (0..<count).map { $0 == current ? "●" : "○" }.joined(separator: " ")
     }
 
-    /// How long a tile has been failing: `<1 min`, `12 min`, `3 h`, `2 d`.
+    /// How long a tile has been failing, in the language in use: `<1 min`, `12 min`, `3 h`, `2 d`.
     public static func age(since: Date, now: Date) -> String {
-        guard let (count, unit) = elapsed(since: since, now: now) else { return "<1 min" }
-        return "\(count) \(unit == "m" ? "min" : unit)"
+        guard let (count, unit) = elapsed(since: since, now: now) else { return L("age.under_a_minute") }
+        return L(unit == "m" ? "age.minutes" : unit == "h" ? "age.hours" : "age.days", ["count": String(count)])
     }
 
     /// The age in a stale badge: `<1m`, `12m`, `3h`, `2d`.
@@ -60,7 +60,7 @@ public struct StatusLine: Equatable, Sendable {
     /// A stale tile's reason with its age: `offline · 12 min`; nil when the tile is not stale.
     public static func staleText(_ status: InstanceStatus?, now: Date) -> String? {
         guard let status, status.isStale else { return nil }
-        let reason = status.reason ?? "stale"
+        let reason = status.reason ?? L("status.stale_reason")
         guard let since = status.since else { return reason }
         return "\(reason) · \(age(since: since, now: now))"
     }

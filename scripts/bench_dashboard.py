@@ -323,7 +323,7 @@ def main():
         board = Board([good] * 3)
         try:
             board.launch()
-            board.wait(lambda: "Benchmark commit" in board.screen() and "多云" in board.screen() and "基准测试" in board.screen(), 20, "data")
+            board.wait(lambda: "Benchmark commit" in board.screen() and "Partly cloudy" in board.screen() and "基准测试" in board.screen(), 20, "data")
             time.sleep(1)
             cpu, woken = idle(board, IDLE_SECONDS)
             results["idle-cpu"].append(cpu)
@@ -362,7 +362,7 @@ def main():
         board = Board([good, good, stalled])
         try:
             board.launch()
-            board.wait(lambda: "多云" in board.screen(), 20, "data")
+            board.wait(lambda: "Partly cloudy" in board.screen(), 20, "data")
             cpu, _ = idle(board, min(IDLE_SECONDS, 9))
             results["stall-cpu"].append(cpu)
         finally:

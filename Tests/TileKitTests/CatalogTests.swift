@@ -19,10 +19,12 @@ import Testing
     }
 
     @Test func everyLanguageHasEveryKeyWithTheSamePlaceholders() throws {
-        let english = try Catalog(language: .english, text: BuiltinCatalogs.texts["en"]!)
+        let english = Catalog(language: .english, text: BuiltinCatalogs.texts["en"]!)
+        try english.check()
         #expect(english.keys.count > 60)
         for language in Language.allCases where language != .english {
-            let catalog = try Catalog(language: language, text: BuiltinCatalogs.texts[language.rawValue]!)
+            let catalog = Catalog(language: language, text: BuiltinCatalogs.texts[language.rawValue]!)
+            try catalog.check()
             #expect(catalog.keys == english.keys, "\(language.rawValue): missing \(english.keys.subtracting(catalog.keys).sorted()), extra \(catalog.keys.subtracting(english.keys).sorted())")
             for key in english.keys {
                 #expect(catalog.placeholders(of: key) == english.placeholders(of: key), "\(language.rawValue) \(key)")
@@ -48,11 +50,11 @@ import Testing
     }
 
     @Test func placeholdersAreFilledAndUnknownKeysShowThemselves() throws {
-        let catalog = try Catalog(language: .english, text: #"[status]\#nreloading = "reloading {tile} ({tile})""#)
+        let catalog = Catalog(language: .english, text: #"[status]\#nreloading = "reloading {tile} ({tile})""#)
         #expect(catalog.text("status.reloading", ["tile": "quote"]) == "reloading quote (quote)")
         #expect(catalog.text("status.reloading") == "reloading {tile} ({tile})")
         #expect(catalog.text("status.missing") == "status.missing")
-        #expect(throws: CatalogError.self) { try Catalog(language: .english, text: "[status]\nreloading = 3") }
+        #expect(throws: CatalogError.self) { try Catalog(language: .english, text: "[status]\nreloading = 3").check() }
     }
 
     @Test func theLanguageFollowsLCAllThenLCMessagesThenLang() {
@@ -63,5 +65,22 @@ import Testing
         #expect(Language.preferred(by: ["LC_ALL": "", "LANG": "C.UTF-8"]) == .english)
         #expect(Language(naming: "zh-Hans") == .simplifiedChinese && Language(naming: "zh_CN") == .simplifiedChinese && Language(naming: "en") == .english)
         #expect(Language(naming: "fr") == nil)
+    }
+
+    /// Tables are read when first used, and a mistake is still reported at its line in the file.
+    @Test func tablesAreReadWhenFirstUsedAndMistakesKeepTheirLines() throws {
+        let text = "# words\n[status]\nhelp = \"? help\"\nlong = \"\"\"\n[not a table]\n\"\"\"\n\n[keys]\nquit = \"quit\"\n[broken]\nvalue = 3\n"
+        let catalog = Catalog(language: .english, text: text)
+        #expect(catalog.text("status.help") == "? help")
+        #expect(catalog.text("status.long") == "[not a table]\n")
+        #expect(catalog.text("keys.quit") == "quit")
+        #expect(catalog.text("broken.value") == "broken.value")
+        #expect(Catalog.tables(of: text).keys.sorted() == ["", "broken", "keys", "status"])
+        do {
+            try catalog.check()
+            Issue.record("a value that is not text passed")
+        } catch {
+            #expect(error.description.contains("11:"), "the line of `value = 3` in the file: \(error.description)")
+        }
     }
 }

@@ -323,7 +323,7 @@ import TileBase
     @Test func testTheCountdownsTimeAndAlipaysUrlsHaveOneRuleInTheirDescriptions() throws {
         let time = try #require(CountdownIntent.parameterDescriptions.first { $0.key == "time" })
         for bad in ["25:00", "12:60", "1200", "ab:cd", ":30"] {
-            #expect(throws: ParameterError.malformed(parameter: "time", expected: "a time of day as HH:MM (00:00 to 23:59)", found: bad)) {
+            #expect(throws: ParameterError.malformed(parameter: "time", expected: "HH:MM 格式的时刻（00:00 到 23:59）", found: bad)) {
                 try time.validate(.string(bad))
             }
         }

@@ -100,10 +100,10 @@ public struct ParameterDescription: Hashable, Sendable {
             switch text.lowercased() {
             case "true", "yes", "on", "1": value = .bool(true)
             case "false", "no", "off", "0": value = .bool(false)
-            default: throw .wrongType(parameter: key, expected: "true or false", found: "'\(text)'")
+            default: throw .wrongType(parameter: key, expected: L("parameter.true_or_false"), found: "'\(text)'")
             }
         case .integer:
-            guard let number = Int(text) else { throw .wrongType(parameter: key, expected: "an integer", found: "'\(text)'") }
+            guard let number = Int(text) else { throw .wrongType(parameter: key, expected: L("parameter.an_integer"), found: "'\(text)'") }
             value = .integer(number)
         case .string:
             value = .string(text)
@@ -123,10 +123,10 @@ public struct ParameterDescription: Hashable, Sendable {
 
     var expectedTypeName: String {
         switch kind {
-        case .bool: "a bool"
-        case .integer: "an integer"
-        case .string, .choice, .dynamic: "a string"
-        case .multiple: "a list of strings"
+        case .bool: L("parameter.a_bool")
+        case .integer: L("parameter.an_integer")
+        case .string, .choice, .dynamic: L("parameter.a_string")
+        case .multiple: L("parameter.a_list_of_strings")
         }
     }
 

@@ -47,10 +47,10 @@ public enum ParameterValue: Codable, Hashable, Sendable, CustomStringConvertible
     /// What kind of value this is, for error messages.
     var typeName: String {
         switch self {
-        case .bool: "a bool"
-        case .integer: "an integer"
-        case .string: "a string"
-        case .list: "a list"
+        case .bool: L("parameter.a_bool")
+        case .integer: L("parameter.an_integer")
+        case .string: L("parameter.a_string")
+        case .list: L("parameter.a_list")
         }
     }
 }
@@ -90,26 +90,27 @@ public enum ParameterError: Error, Equatable, CustomStringConvertible {
     case wrongCount(parameter: String, count: Int, allowed: ClosedRange<Int>)
     case duplicate(parameter: String, value: String)
 
+    /// The message in the language in use.
     public var description: String {
         switch self {
         case let .unknownParameter(name, known):
-            let hint = nearest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-            let list = known.isEmpty ? "this widget has no parameters" : "known: \(known.joined(separator: ", "))"
-            return "unknown parameter '\(name)'\(hint); \(list)"
+            let hint = nearest(to: name, in: known).map { L("parameter.did_you_mean", ["name": $0]) } ?? ""
+            let list = known.isEmpty ? L("parameter.none") : L("parameter.known", ["names": known.joined(separator: ", ")])
+            return L("parameter.unknown", ["name": name, "hint": hint, "list": list])
         case let .wrongType(name, expected, found):
-            return "parameter '\(name)' expects \(expected), found \(found)"
+            return L("parameter.wrong_type", ["name": name, "expected": expected, "found": found])
         case let .outOfRange(name, value, range):
-            return "parameter '\(name)' must be between \(range.lowerBound) and \(range.upperBound), found \(value)"
+            return L("parameter.out_of_range", ["name": name, "low": String(range.lowerBound), "high": String(range.upperBound), "value": String(value)])
         case let .tooLong(name, maxLength):
-            return "parameter '\(name)' is longer than \(maxLength) characters"
+            return L("parameter.too_long", ["name": name, "length": String(maxLength)])
         case let .malformed(name, expected, found):
-            return "parameter '\(name)' must be \(expected), found '\(found)'"
+            return L("parameter.malformed", ["name": name, "expected": expected, "found": found])
         case let .notAChoice(name, value, choices):
-            return "parameter '\(name)' has no choice '\(value)'; choices: \(choices.joined(separator: ", "))"
+            return L("parameter.not_a_choice", ["name": name, "value": value, "choices": choices.joined(separator: ", ")])
         case let .wrongCount(name, count, allowed):
-            return "parameter '\(name)' takes \(allowed.lowerBound)…\(allowed.upperBound) values, found \(count)"
+            return L("parameter.wrong_count", ["name": name, "low": String(allowed.lowerBound), "high": String(allowed.upperBound), "count": String(count)])
         case let .duplicate(name, value):
-            return "parameter '\(name)' lists '\(value)' twice"
+            return L("parameter.duplicate", ["name": name, "value": value])
         }
     }
 }

@@ -722,6 +722,38 @@ enum BuiltinCatalogs {
             more_alerts = "+{count} more · "
             alerts_key = "a lists alerts"
             more_activities = "{count} more"
+
+            # Why a parameter value was refused (the edit form, --param, config files), and what each widget's rules expect.
+            [parameter]
+            unknown = "unknown parameter '{name}'{hint}; {list}"
+            did_you_mean = " (did you mean '{name}'?)"
+            none = "this widget has no parameters"
+            known = "known: {names}"
+            wrong_type = "parameter '{name}' expects {expected}, found {found}"
+            out_of_range = "parameter '{name}' must be between {low} and {high}, found {value}"
+            too_long = "parameter '{name}' is longer than {length} characters"
+            malformed = "parameter '{name}' must be {expected}, found '{found}'"
+            not_a_choice = "parameter '{name}' has no choice '{value}'; choices: {choices}"
+            wrong_count = "parameter '{name}' takes {low}…{high} values, found {count}"
+            duplicate = "parameter '{name}' lists '{value}' twice"
+            true_or_false = "true or false"
+            an_integer = "an integer"
+            a_bool = "a bool"
+            a_string = "a string"
+            a_list = "a list"
+            a_list_of_strings = "a list of strings"
+
+            [rule]
+            alipay.urls = "button=url pairs separated by spaces (a button name such as scan or 扫一扫, then an http or https link)"
+            agenda.calendars = "http(s) or webcal URLs, or absolute file paths, separated by commas"
+            clock.zones = "IANA time zones such as Asia/Shanghai, each optionally =Name"
+            countdown.time = "a time of day as HH:MM (00:00 to 23:59)"
+            feed.feeds = "http(s) URLs separated by commas"
+            github.releases = "owner/name pairs separated by commas"
+            links.links = "Name=URL pairs separated by commas, each URL with a scheme"
+            prometheus.url = "an http or https URL"
+            system.host = "empty (this machine) or a host ssh can reach, like me@server"
+            todo.list = "a list name of letters, digits, '-' and '_'"
             """#,
         "zh-Hans": #"""
             # tiles 写出的文字,简体中文。花括号里的占位符({tile}、{family})由 tiles 填入;每种语言的键和
@@ -1430,6 +1462,38 @@ enum BuiltinCatalogs {
             more_alerts = "另有 {count} 条 · "
             alerts_key = "a 列出提醒"
             more_activities = "另有 {count} 个"
+
+
+            [parameter]
+            unknown = "未知参数 '{name}'{hint}；{list}"
+            did_you_mean = "（是不是 '{name}'？）"
+            none = "这个小组件没有参数"
+            known = "可用：{names}"
+            wrong_type = "参数 '{name}' 应为{expected}，实为 {found}"
+            out_of_range = "参数 '{name}' 应在 {low} 到 {high} 之间，实为 {value}"
+            too_long = "参数 '{name}' 超过 {length} 个字符"
+            malformed = "参数 '{name}' 应为{expected}，实为 '{found}'"
+            not_a_choice = "参数 '{name}' 没有选项 '{value}'；可选：{choices}"
+            wrong_count = "参数 '{name}' 需要 {low}…{high} 个值，实为 {count} 个"
+            duplicate = "参数 '{name}' 重复列出了 '{value}'"
+            true_or_false = "true 或 false"
+            an_integer = "整数"
+            a_bool = "布尔值"
+            a_string = "字符串"
+            a_list = "列表"
+            a_list_of_strings = "字符串列表"
+
+            [rule]
+            alipay.urls = "以空格分隔的 按钮=网址 对（按钮名如 scan 或 扫一扫，后接 http 或 https 链接）"
+            agenda.calendars = "以逗号分隔的 http(s) 或 webcal 网址，或文件的绝对路径"
+            clock.zones = "IANA 时区，如 Asia/Shanghai，每个可加 =名称"
+            countdown.time = "HH:MM 格式的时刻（00:00 到 23:59）"
+            feed.feeds = "以逗号分隔的 http(s) 网址"
+            github.releases = "以逗号分隔的 owner/name"
+            links.links = "以逗号分隔的 名称=网址 对，每个网址带协议"
+            prometheus.url = "http 或 https 网址"
+            system.host = "留空（本机）或 ssh 能连到的主机，如 me@server"
+            todo.list = "由字母、数字、'-' 和 '_' 组成的清单名"
             """#,
     ]
 }

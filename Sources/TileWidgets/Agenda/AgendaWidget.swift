@@ -24,8 +24,10 @@ public struct AgendaIntent: WidgetIntent {
         .integer("alertMinutes", title: L("param.agenda.alertMinutes"), \.alertMinutes, range: 0...1_440),
     ] }
 
-    static let calendarsRule = ParameterRule(expected: "http(s) or webcal URLs, or absolute file paths, separated by commas") { text in
-        CalendarSource.parse(text).rejected.isEmpty
+    static var calendarsRule: ParameterRule {
+        ParameterRule(expected: L("rule.agenda.calendars")) { text in
+            CalendarSource.parse(text).rejected.isEmpty
+        }
     }
 }
 

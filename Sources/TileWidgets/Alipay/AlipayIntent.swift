@@ -45,10 +45,10 @@ public struct AlipayIntent: WidgetIntent {
 
     /// `urls`' rule: every whitespace-separated word a `button=url` pair of a known button and an
     /// http or https link.
-    static let urlsRule = ParameterRule(
-        expected: "button=url pairs separated by spaces (a button name such as scan or 扫一扫, then an http or https link)"
-    ) { text in
-        text.split(whereSeparator: \.isWhitespace).allSatisfy { override(from: $0) != nil }
+    static var urlsRule: ParameterRule {
+        ParameterRule(expected: L("rule.alipay.urls")) { text in
+            text.split(whereSeparator: \.isWhitespace).allSatisfy { override(from: $0) != nil }
+        }
     }
 
     /// The button and link of one `button=url` pair, when it is valid.

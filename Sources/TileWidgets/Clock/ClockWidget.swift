@@ -19,8 +19,10 @@ public struct ClockIntent: WidgetIntent {
         .bool("seconds", title: L("param.clock.seconds"), \.seconds),
     ] }
 
-    static let zonesRule = ParameterRule(expected: "IANA time zones such as Asia/Shanghai, each optionally =Name") { text in
-        ClockZone.parse(text).rejected.isEmpty
+    static var zonesRule: ParameterRule {
+        ParameterRule(expected: L("rule.clock.zones")) { text in
+            ClockZone.parse(text).rejected.isEmpty
+        }
     }
 }
 

@@ -21,7 +21,9 @@ public struct CountdownIntent: WidgetIntent {
     ] }
 
     /// `time`'s rule: a time of day the countdown can use.
-    static let timeRule = ParameterRule(expected: "a time of day as HH:MM (00:00 to 23:59)") { clock(of: $0) != nil }
+    static var timeRule: ParameterRule {
+        ParameterRule(expected: L("rule.countdown.time")) { clock(of: $0) != nil }
+    }
 
     /// Hours and minutes of `time`, when it is a valid `HH:MM`.
     var clock: (hour: Int, minute: Int)? { Self.clock(of: time) }

@@ -16,7 +16,9 @@ public struct FeedIntent: WidgetIntent {
         .string("title", title: L("param.feed.title"), \.title, maxLength: 30),
     ] }
 
-    static let feedsRule = ParameterRule(expected: "http(s) URLs separated by commas") { parse($0).rejected.isEmpty }
+    static var feedsRule: ParameterRule {
+        ParameterRule(expected: L("rule.feed.feeds")) { parse($0).rejected.isEmpty }
+    }
 
     static func parse(_ text: String) -> (urls: [URL], rejected: [String]) {
         var urls: [URL] = [], rejected: [String] = []

@@ -14,8 +14,10 @@ public struct GitHubIntent: WidgetIntent {
         .string("releases", title: L("param.github.releases"), \.releases, maxLength: 1_000, rule: releasesRule),
     ] }
 
-    static let releasesRule = ParameterRule(expected: "owner/name pairs separated by commas") { text in
-        repositories(text).allSatisfy { $0.split(separator: "/").count == 2 }
+    static var releasesRule: ParameterRule {
+        ParameterRule(expected: L("rule.github.releases")) { text in
+            repositories(text).allSatisfy { $0.split(separator: "/").count == 2 }
+        }
     }
 
     static func repositories(_ text: String) -> [String] {

@@ -15,8 +15,10 @@ public struct LinksIntent: WidgetIntent {
         .string("title", title: L("param.links.title"), \.title, maxLength: 30),
     ] }
 
-    static let linksRule = ParameterRule(expected: "Name=URL pairs separated by commas, each URL with a scheme") { text in
-        Bookmark.parse(text).rejected.isEmpty
+    static var linksRule: ParameterRule {
+        ParameterRule(expected: L("rule.links.links")) { text in
+            Bookmark.parse(text).rejected.isEmpty
+        }
     }
 }
 

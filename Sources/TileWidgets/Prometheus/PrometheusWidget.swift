@@ -37,9 +37,11 @@ public struct PrometheusIntent: WidgetIntent {
         .integer("minutes", title: L("param.prometheus.minutes"), \.minutes, range: 1...1_440),
     ] }
 
-    static let urlRule = ParameterRule(expected: "an http or https URL") { text in
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-        return (scheme == "http" || scheme == "https") && url.host != nil
+    static var urlRule: ParameterRule {
+        ParameterRule(expected: L("rule.prometheus.url")) { text in
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+            return (scheme == "http" || scheme == "https") && url.host != nil
+        }
     }
 }
 

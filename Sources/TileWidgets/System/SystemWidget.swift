@@ -75,8 +75,10 @@ public struct SystemIntent: WidgetIntent {
     }
 
     /// `host`'s rule: one argument for ssh, never an option.
-    static let hostRule = ParameterRule(expected: "empty (this machine) or a host ssh can reach, like me@server") { host in
-        host.isEmpty || (!host.hasPrefix("-") && !host.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F })
+    static var hostRule: ParameterRule {
+        ParameterRule(expected: L("rule.system.host")) { host in
+            host.isEmpty || (!host.hasPrefix("-") && !host.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F })
+        }
     }
 }
 

@@ -18,8 +18,10 @@ public struct TodoIntent: WidgetIntent {
     ] }
 
     /// `list`'s rule: a name the store key can hold.
-    static let listRule = ParameterRule(expected: "a list name of letters, digits, '-' and '_'") { name in
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" }
+    static var listRule: ParameterRule {
+        ParameterRule(expected: L("rule.todo.list")) { name in
+            !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" }
+        }
     }
 }
 

@@ -1,23 +1,28 @@
 import Foundation
 import Testing
+import TestSupport
 import TileUI
 @testable import TileWidgets
 import TileBase
 
-@Suite("ChineseDate")
+/// The seeds' date fragments: numeric ones (`ChineseDate`) and, in Chinese, the words
+/// (`LocalDateWords` from the catalogue).
+@Suite("ChineseDate", .language(.simplifiedChinese))
 struct ChineseDateTests {
     @Test func june6th2022InShanghai() {
         let date = Fixture.shanghaiNoon("2022-06-06")
-        #expect(ChineseDate.weekday(date, in: Fixture.shanghai) == "周一")
-        #expect(ChineseDate.monthText(date, in: Fixture.shanghai) == "06月")
+        #expect(LocalDateWords.weekday(date, in: Fixture.shanghai) == "周一")
+        #expect(LocalDateWords.month(date, in: Fixture.shanghai) == "06月")
+        #expect(LocalDateWords.monthDay(date, in: Fixture.shanghai) == "06月06日")
+        #expect(LocalDateWords.weekdayDayMonth(weekday: 0, day: 29, month: 11) == "11月29日 周日")
         #expect(ChineseDate.dayText(date, in: Fixture.shanghai) == "06")
         #expect(ChineseDate.monthDay(date, in: Fixture.shanghai) == "06/06")
     }
 
     @Test func weekdaysOfTheReferenceDays() {
-        #expect(ChineseDate.weekday(Fixture.shanghaiNoon("2022-06-09"), in: Fixture.shanghai) == "周四")
-        #expect(ChineseDate.weekday(Fixture.shanghaiNoon("2026-11-21"), in: Fixture.shanghai) == "周六")
-        let week = (0..<7).map { ChineseDate.weekday(Fixture.shanghaiNoon("2022-06-05") + Double($0) * 86_400, in: Fixture.shanghai) }
+        #expect(LocalDateWords.weekday(Fixture.shanghaiNoon("2022-06-09"), in: Fixture.shanghai) == "周四")
+        #expect(LocalDateWords.weekday(Fixture.shanghaiNoon("2026-11-21"), in: Fixture.shanghai) == "周六")
+        let week = (0..<7).map { LocalDateWords.weekday(Fixture.shanghaiNoon("2022-06-05") + Double($0) * 86_400, in: Fixture.shanghai) }
         #expect(week == ["周日", "周一", "周二", "周三", "周四", "周五", "周六"])
     }
 
@@ -26,14 +31,22 @@ struct ChineseDateTests {
         let date = Fixture.instant("2022-06-05T16:30:00Z")
         let utc = Zone(identifier: "UTC")!
         #expect(ChineseDate.monthDay(date, in: Fixture.shanghai) == "06/06")
-        #expect(ChineseDate.weekday(date, in: Fixture.shanghai) == "周一")
+        #expect(LocalDateWords.weekday(date, in: Fixture.shanghai) == "周一")
         #expect(ChineseDate.monthDay(date, in: utc) == "06/05")
-        #expect(ChineseDate.weekday(date, in: utc) == "周日")
+        #expect(LocalDateWords.weekday(date, in: utc) == "周日")
+    }
+
+    @Test(.language(.english)) func inEnglishTheSameDaysReadInEnglish() {
+        let date = Fixture.shanghaiNoon("2022-06-06")
+        #expect(LocalDateWords.weekday(date, in: Fixture.shanghai) == "Mon")
+        #expect(LocalDateWords.monthWeekday(date, in: Fixture.shanghai) == "Jun Mon")
+        #expect(LocalDateWords.monthDay(date, in: Fixture.shanghai) == "06 Jun")
+        #expect(LocalDateWords.weekdayDayMonth(weekday: 0, day: 29, month: 11) == "Sun 29 Nov")
     }
 
     @Test func twoDigitMonthsAndDays() {
         let date = Fixture.shanghaiNoon("2026-12-31")
-        #expect(ChineseDate.monthText(date, in: Fixture.shanghai) == "12月")
+        #expect(LocalDateWords.month(date, in: Fixture.shanghai) == "12月")
         #expect(ChineseDate.dayText(date, in: Fixture.shanghai) == "31")
         #expect(ChineseDate.monthDay(Fixture.shanghaiNoon("2026-01-09"), in: Fixture.shanghai) == "01/09")
     }

@@ -26,12 +26,11 @@ public enum Localization {
         chosen.withLock { $0 = catalog }
     }
 
-    /// `language`'s compiled-in catalogue, its tables read at their first use. A catalogue that
-    /// does not read is a build mistake the catalogue test catches; at run time it falls back to
-    /// keys.
+    /// `language`'s compiled-in catalogue: its keys and texts as `make catalogs` read them from
+    /// `Languages/`, so nothing is parsed at run time.
     public static func catalog(_ language: Language) -> Catalog {
         if let known = read.withLock({ $0[language] }) { return known }
-        let catalog = Catalog(language: language, text: BuiltinCatalogs.texts[language.rawValue] ?? "")
+        let catalog = Catalog(language: language, texts: BuiltinCatalogs.texts[language.rawValue] ?? [:])
         read.withLock { $0[language] = catalog }
         return catalog
     }

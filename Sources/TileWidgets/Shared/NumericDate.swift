@@ -44,10 +44,5 @@ enum NumericDate {
         String(timeZone.localTime(for: date).year)
     }
 
-    /// `06月06日`.
-    static func monthDayChinese(_ date: Date, in timeZone: Zone) -> String {
-        ChineseDate.monthText(date, in: timeZone) + ChineseDate.dayText(date, in: timeZone) + "日"
-    }
-
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -56,7 +56,7 @@ for unpacked in "$scratch/root/usr/bin/tiles" "$scratch/tarball/$name/bin/tiles"
   cd "$alone"
   said=$(env -i HOME="$alone/home" PATH=/usr/bin:/bin ./tiles --version)
   [ "$said" = "$version" ] || fail "$unpacked --version printed '$said'"
-  env -i HOME="$alone/home" PATH=/usr/bin:/bin LANG=C.UTF-8 TZ=UTC ./tiles render --widget qqsync --offline > render.txt \
+  env -i HOME="$alone/home" PATH=/usr/bin:/bin LANG=C.UTF-8 TZ=UTC ./tiles render --widget qqsync --offline --language zh-Hans > render.txt \
     || fail "$unpacked render failed"
   grep -q "所有快乐都向你靠拢" render.txt || fail "$unpacked rendered: $(cat render.txt)"
   cd - >/dev/null

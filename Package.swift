@@ -57,13 +57,15 @@ let package = Package(
         ),
         // Reading, checking and editing `config.toml`: one settings value for the first start and hot reload.
         .target(name: "TileConfig", dependencies: ["TOML", "TileBase", "TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
+        // How a board starts from the config and the command line, shared by `tiles` and `tiles-serve`.
+        .target(name: "TileBoard", dependencies: ["TileBase", "TileUI", "TileKit", "TileConfig", "TileExtensions", "TileWidgets"]),
         .target(name: "CTerminalRescue"),
         .target(name: "CSignalDoorbell"),
         .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell", "CProcessSpawn"]),
         .executableTarget(
             name: "tiles",
             dependencies: [
-                "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileTerminal", "TileExtensions",
+                "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileTerminal", "TileExtensions", "TileBoard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildVersion"]

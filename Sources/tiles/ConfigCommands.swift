@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import TileBoard
 import TileConfig
 import TileExtensions
 import TileKit

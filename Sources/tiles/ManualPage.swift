@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import TileBoard
 import TileKit
 import TileBase
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TileBase
+import TileBoard
 import TileConfig
 import TileExtensions
 import TileKit
@@ -24,7 +25,7 @@ extension Render {
             configPath: config, environment: plainEnvironment, directories: directories, timeZone: timeZone, offline: offline, host: host,
             commandLine: { widgets in
                 BoardConfiguration.CommandLine(
-                    tiles: try self.tiles.map { try RunDashboard.board($0, widgets: widgets) }, scheme: scheme, themeName: theme,
+                    tiles: try self.tiles.map { try BoardStart.tiles($0, widgets: widgets) }, scheme: scheme, themeName: theme,
                     sizeClass: sizeClass, language: language)
             })
         let board = start.board, widgets = board.widgets

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import TileBoard
 import TileExtensions
 import TileKit
 import TileTerminal
@@ -139,9 +140,7 @@ struct Render: AsyncParsableCommand {
         case .ansi: return ANSIRenderer(colorMode: ansiColorMode(environment), hyperlinks: true).render(grid) + "\n"
         case .tmux: return TmuxRenderer(colors: environment["NO_COLOR"] == nil).render(grid) + "\n"
         case .svg:
-            let foreground = look.theme.color(named: "text.primary", scheme: look.scheme) ?? RGBColor(hex: look.scheme == .dark ? 0xFFFFFF : 0)
-            let background = look.theme.color(named: "board.background", scheme: look.scheme) ?? RGBColor(hex: look.scheme == .dark ? 0 : 0xFFFFFF)
-            return SVGRenderer(defaultForeground: foreground, defaultBackground: background).render(grid)
+            return SVGRenderer(theme: look.theme, scheme: look.scheme).render(grid)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Synchronization
 import TileBase
+import TileBoard
 import TileConfig
 import TileExtensions
 import TileKit
@@ -102,42 +103,6 @@ struct RunDashboard: ParsableCommand {
     /// The options among them that take no value.
     static let handParsedFlags: Set<String> = ["screen-reader"]
 
-    /// The board without a config file or `--tiles`.
-    static var builtinBoard: [TileSpec] {
-        BuiltinWidgets.defaultBoard.map { TileSpec(id: $0.id, kind: $0.kind, family: $0.family) }
-    }
-
-    /// The board from `--tiles`, or the built-in one; unknown kinds and families are usage errors.
-    func board(widgets: [WidgetDescriptor]) throws -> [TileSpec] {
-        try Self.board(tiles, widgets: widgets)
-    }
-
-    /// The board `tiles` describes (`KIND[:FAMILY],…`), or the built-in one when nil; shared by
-    /// `tiles run --tiles` and `tiles render --board --tiles`.
-    static func board(_ tiles: String?, widgets: [WidgetDescriptor]) throws -> [TileSpec] {
-        guard let tiles else { return Self.builtinBoard }
-        var specs: [TileSpec] = []
-        for (index, item) in tiles.split(separator: ",").enumerated() {
-            let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
-            guard let widget = widgets.first(where: { $0.kind == parts[0] }) else {
-                throw UsageError(message: "--tiles: unknown widget '\(parts[0])'; widgets: \(widgets.map(\.kind).joined(separator: ", "))")
-            }
-            var family = WidgetFamily.systemMedium
-            if parts.count == 2 {
-                guard let named = WidgetFamily(name: parts[1]) else {
-                    throw UsageError(message: "--tiles: unknown family '\(parts[1])'; families: \(WidgetFamily.allNames.joined(separator: ", "))")
-                }
-                family = named
-            }
-            guard widget.supports(family) else {
-                throw UsageError(message: "--tiles: \(widget.kind) does not come in \(family.shortName); it supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", "))")
-            }
-            specs.append(TileSpec(id: "\(widget.kind)-\(index + 1)", kind: widget.kind, family: family))
-        }
-        guard !specs.isEmpty else { throw UsageError(message: "--tiles: name at least one widget, like qqsync,alipay:small") }
-        return specs
-    }
-
     func run() throws {
         let plainEnvironment = ProcessEnvironment.current()
         let directories = TilesDirectories(environment: plainEnvironment)
@@ -153,7 +118,7 @@ struct RunDashboard: ParsableCommand {
             configPath: config, environment: plainEnvironment, directories: directories, timeZone: timeZone, host: host, log: log,
             commandLine: { widgets in
                 BoardConfiguration.CommandLine(
-                    tiles: try self.tiles.map { try Self.board($0, widgets: widgets) }, scheme: scheme, themeName: theme, sizeClass: sizeClass,
+                    tiles: try self.tiles.map { try BoardStart.tiles($0, widgets: widgets) }, scheme: scheme, themeName: theme, sizeClass: sizeClass,
                     language: language, screenReader: screenReader)
             })
         let loaded = start.config, builtins = start.builtins, commandLine = start.commandLine, board = start.board
@@ -179,7 +144,7 @@ struct RunDashboard: ParsableCommand {
                 let directory = (watchedFile.map { TilesDirectories.folder(of: $0.path) } ?? "") + "/"
                 throw ConfigReloadFailure(description: error.message.replacing(directory, with: ""))
             }
-            return BoardConfiguration(config: reloaded, commandLine: commandLine, builtins: builtins, defaultBoard: Self.builtinBoard)
+            return BoardConfiguration(config: reloaded, commandLine: commandLine, builtins: builtins, defaultBoard: BoardStart.builtinBoard)
         }
         // The edit form saves into the file the board comes from; a `--tiles` board has none.
         if self.tiles == nil, let file = options.configFile {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import TileBoard
 import TileConfig
 import TileExtensions
 import TileKit
@@ -11,7 +12,7 @@ import Glibc
 /// The `tiles` command: a home screen of widgets for the terminal.
 @main
 struct Tiles: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = tilesVersion
     /// The version with the commit it was built from as SemVer build metadata
     /// (`0.1.0+5829d37abcde`, `-dirty` for uncommitted changes); the plain version when unknown.
     /// `tiles --version` prints it, and the package and tarball are named with it.
@@ -87,6 +88,10 @@ struct Tiles: ParsableCommand {
             Console.printError("tiles: \(error.message)")
             Glibc.exit(2)
         }
+        if let error = error as? ConfigError {
+            Console.printError("tiles: \(error.description)")
+            Glibc.exit(2)
+        }
         if let error = error as? CommandFailure {
             Console.printError("tiles: \(error.message)")
             Glibc.exit(1)
@@ -122,10 +127,6 @@ struct NotLive: Error {
     static let status: Int32 = 3
 }
 
-/// A mistake in what the user typed or configured: printed as is, exit status 2.
-struct UsageError: Error {
-    var message: String
-}
 
 /// A command that could not do its work (a render, a missing activity): printed as
 /// `tiles: MESSAGE`, exit status 1.

@@ -50,6 +50,21 @@ public final class BoardChannel: Sendable {
     /// What serves it, once ``serve(on:)`` ran.
     private let server = Mutex<ChannelServer?>(nil)
 
+    /// Asks the widgets a request names to reload through `center`, as every board does: a
+    /// `tiles reload KIND`, or a `tiles store set` of a key named after a kind (`alipay.city`).
+    /// False for what is not a reload (news of a live activity).
+    public static func reload(for request: Request, sentAt: Date, center: WidgetCenter = .shared) -> Bool {
+        switch request {
+        case .reload(let kind):
+            center.reloadTimelines(ofKind: kind, requestedAt: sentAt)
+        case .storeChanged(let key):
+            if let kind = key.split(separator: ".").first { center.reloadTimelines(ofKind: String(kind), requestedAt: sentAt) }
+        case .activityChanged:
+            return false
+        }
+        return true
+    }
+
     /// `$XDG_RUNTIME_DIR/tiles`, else `/tmp/tiles-<uid>`; created owner-only.
     public static func directory(environment: [String: String]) throws -> URL {
         let directory = URL(filePath: TilesDirectories.runtime(environment: environment), directoryHint: .isDirectory)

@@ -10,7 +10,7 @@ import TileUI
 /// `PATH`. It runs as `program URL`, detached; `open` never waits for it.
 public struct LinkOpener: Sendable {
     /// The schemes `open` accepts.
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    public static let allowedSchemes = TapTarget.openableSchemes
 
     private let onFailure: @Sendable (OpenError) -> Void
 

@@ -64,16 +64,9 @@ public enum Dashboard {
         do {
             let directory = try BoardChannel.directory(environment: options.environment)
             return try BoardChannel(directory: directory) { request, sentAt in
-                switch request {
-                case .reload(let kind): WidgetCenter.shared.reloadTimelines(ofKind: kind, requestedAt: sentAt)
-                case .storeChanged(let key):
-                    if let kind = key.split(separator: ".").first {
-                        WidgetCenter.shared.reloadTimelines(ofKind: String(kind), requestedAt: sentAt)
-                    }
-                case .activityChanged:
-                    inbox.post(.activitiesChanged)
-                    waker.wakeUp()
-                }
+                guard !BoardChannel.reload(for: request, sentAt: sentAt) else { return }
+                inbox.post(.activitiesChanged)
+                waker.wakeUp()
             }
         } catch {
             options.log("board channel: \(error)")

@@ -32,43 +32,28 @@ public struct DashboardSetup: Sendable {
     public init(options: DashboardOptions, saved: PersistedState, catalog: ThemeCatalog) throws(Failure) {
         var instances: [WidgetInstance] = []
         var tiles: [DashboardState.Tile] = []
-        var ids = Set<String>()
-        for spec in options.tiles {
-            guard ids.insert(spec.id).inserted else {
-                throw Failure(description: "the board has two tiles with id '\(spec.id)'; give each tile its own id")
-            }
-            var members: [(widget: WidgetDescriptor, parameters: [String: ParameterValue])] = []
-            for choice in spec.widgets {
-                guard let widget = options.widgets.first(where: { $0.kind == choice.kind }) else {
-                    let known = options.widgets.map(\.kind).joined(separator: ", ")
-                    throw Failure(description: "tile '\(spec.id)' uses unknown widget kind '\(choice.kind)'; widgets: \(known)")
-                }
-                do {
-                    members.append((widget, try widget.resolveParameters(choice.parameters)))
-                } catch {
-                    throw Failure(description: "tile '\(spec.id)' (\(choice.kind)): \(error)")
-                }
-            }
-            // A stack shows the families every member comes in, in its first member's order.
-            let supported = members[0].widget.supportedFamilies.filter { family in members.allSatisfy { $0.widget.supports(family) } }
-            var family = spec.family
-            if let saved = saved.family(of: spec.id, supported: supported) { family = saved }
+        let resolved: [ResolvedTile]
+        do {
+            resolved = try ResolvedTile.resolve(options.tiles, widgets: options.widgets)
+        } catch {
+            throw Failure(description: error.description)
+        }
+        for tile in resolved {
+            let supported = tile.supportedFamilies
+            var family = tile.spec.family
+            if let saved = saved.family(of: tile.spec.id, supported: supported) { family = saved }
             if let initial = options.initialFamily, supported.contains(initial) { family = initial }
-            if !supported.contains(family), let first = supported.first {
-                options.log("board: \(spec.kind) does not come in \(family.shortName); tile '\(spec.id)' shows \(first.shortName)")
-                family = first
+            family = tile.family(preferring: family, log: options.log)
+            let members = tile.instances(family: family)
+            instances += members
+            let widgets = zip(members, tile.members).map { instance, member in
+                DashboardState.Tile.Widget(
+                    instanceID: instance.id, kind: member.widget.kind, displayName: member.widget.displayName,
+                    parameters: member.widget.parameters, values: member.parameters)
             }
-            var widgets: [DashboardState.Tile.Widget] = []
-            for (index, member) in members.enumerated() {
-                let id = spec.instanceID(index)
-                instances.append(WidgetInstance(id: id, widget: member.widget, family: family, parameters: member.parameters))
-                widgets.append(DashboardState.Tile.Widget(
-                    instanceID: id, kind: member.widget.kind, displayName: member.widget.displayName,
-                    parameters: member.widget.parameters, values: member.parameters))
-            }
-            var tile = DashboardState.Tile(id: spec.id, family: family, supportedFamilies: supported, widgets: widgets)
-            tile.startsPage = spec.startsPage
-            tiles.append(tile)
+            var shown = DashboardState.Tile(id: tile.spec.id, family: family, supportedFamilies: supported, widgets: widgets)
+            shown.startsPage = tile.spec.startsPage
+            tiles.append(shown)
         }
         self.instances = instances
         self.tiles = tiles

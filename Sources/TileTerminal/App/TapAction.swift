@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TileBase
+import TileUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,14 +29,9 @@ public enum TapAction: Equatable, Sendable {
         // `tiles:copy?text=…` is an opaque URL: its action and query follow the scheme's colon.
         let rest = String(url.absoluteString.dropFirst("tiles:".count))
         let action = rest.prefix { $0 != "?" }
-        let query = rest.drop { $0 != "?" }.dropFirst()
         switch action {
         case "copy":
-            let text = query.split(separator: "&").lazy.compactMap { item -> String? in
-                guard item.hasPrefix("text=") else { return nil }
-                return PercentEncoding.decode(String(item.dropFirst("text=".count)).replacing("+", with: " "))
-            }.first
-            if let text {
+            if let text = TapTarget.copiedText(of: url) {
                 self = .copy(text)
             } else {
                 self = .refuse(message: "not copying: \(url.absoluteString) has no text= to copy")

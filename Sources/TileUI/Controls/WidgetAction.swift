@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TileBase
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,6 +57,23 @@ public enum TapTarget: Hashable, Sendable {
     public var action: WidgetAction? {
         if case .action(let action) = self { return action }
         return nil
+    }
+
+    /// The schemes a link may open outside tiles; `tiles:` URLs are tiles' own, anything else is refused.
+    public static let openableSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The text a `tiles:copy?text=…` link puts on the clipboard, decoded; nil for another URL
+    /// or one without `text=`.
+    public static func copiedText(of url: URL) -> String? {
+        // An opaque URL: its action and query follow the scheme's colon.
+        guard url.scheme?.lowercased() == "tiles" else { return nil }
+        let rest = url.absoluteString.dropFirst("tiles:".count)
+        guard rest.prefix(while: { $0 != "?" }) == "copy" else { return nil }
+        let query = rest.drop { $0 != "?" }.dropFirst()
+        return query.split(separator: "&").lazy.compactMap { item -> String? in
+            guard item.hasPrefix("text=") else { return nil }
+            return PercentEncoding.decode(String(item.dropFirst("text=".count)).replacing("+", with: " "))
+        }.first
     }
 }
 

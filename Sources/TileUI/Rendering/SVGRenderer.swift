@@ -30,6 +30,13 @@ public struct SVGRenderer: Sendable {
         self.defaultBackground = defaultBackground
     }
 
+    /// A renderer in `theme`'s colours for `scheme`: its primary text on its board's background.
+    public init(theme: Theme, scheme: ColorScheme) {
+        self.init(
+            defaultForeground: theme.color(named: "text.primary", scheme: scheme) ?? RGBColor(hex: scheme == .dark ? 0xFFFFFF : 0),
+            defaultBackground: theme.color(named: "board.background", scheme: scheme) ?? RGBColor(hex: scheme == .dark ? 0 : 0xFFFFFF))
+    }
+
     /// The whole picture: an `<svg>` document ending with a newline.
     public func render(_ grid: CellGrid) -> String {
         let width = Self.pixels(grid.width * Self.cellWidth), height = Self.pixels(grid.height * Self.cellHeight)

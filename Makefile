@@ -5,7 +5,9 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 export SWIFT_BACKTRACE := enable=no
 DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata binutils libxml2-dev libical-dev
 # What only the tests need: jsonschema checks widget programs' output against docs/schema.
-TEST_DEBIAN_PACKAGES := espeak-ng python3-jsonschema tinyproxy lintian dpkg-dev openssh-server zsh fish prometheus
+# The web board's browser tests drive Debian's chromium through chromium-driver and python3-selenium.
+TEST_DEBIAN_PACKAGES := espeak-ng python3-jsonschema tinyproxy lintian dpkg-dev openssh-server zsh fish prometheus \
+	chromium chromium-driver python3-selenium
 # Variables that make a test run record golden files instead of checking them (`make golden`).
 RECORD_VARIABLES := TILES_RECORD_GOLDENS TILES_RECORD_DOCS SNAPSHOT_TESTING_RECORD TILES_RECORD_LUNAR TILES_RECORD_ALMANAC
 BENCH_SCRATCH := .build-bench
@@ -47,13 +49,15 @@ ROOT := $(DESTDIR)$(patsubst ~%,$(HOME)%,$(PREFIX))
 # the helper installed as libexec/tiles/tiles-parse (by default the one beside it).
 TILES_BIN ?= $(RELEASE_SCRATCH)/release/tiles
 PARSE_BIN ?= $(dir $(TILES_BIN))tiles-parse
+# The web board, installed as libexec/tiles/tiles-serve, which `tiles serve` runs.
+SERVE_BIN ?= $(dir $(TILES_BIN))tiles-serve
 # The documentation, laid out under share/doc/tiles as it is here, so that its links work.
-DOC_FILES := README.md $(sort $(wildcard docs/*.md docs/schema/*.json docs/gallery/*.svg))
-INSTALLED_FILES := bin/tiles libexec/tiles/tiles-parse share/man/man1/tiles.1 share/man/zh_CN/man1/tiles.1 share/bash-completion/completions/tiles \
+DOC_FILES := README.md $(sort $(wildcard docs/*.md docs/schema/*.json docs/gallery/*.svg docs/images/*.png))
+INSTALLED_FILES := bin/tiles libexec/tiles/tiles-parse libexec/tiles/tiles-serve share/man/man1/tiles.1 share/man/zh_CN/man1/tiles.1 share/bash-completion/completions/tiles \
 	share/zsh/site-functions/_tiles share/fish/vendor_completions.d/tiles.fish \
 	$(addprefix share/doc/tiles/,$(DOC_FILES))
 
-.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets catalogs clean release symbol-order install install-files uninstall release-shared deb dist package-test
+.PHONY: deps install-debian-packages test-deps build run test bench golden gallery assets catalogs web-assets clean release symbol-order install install-files uninstall release-shared deb dist package-test
 
 ## deps: install the Debian packages tiles needs (a no-op when they are present)
 deps:
@@ -142,6 +146,10 @@ gallery: deps
 catalogs:
 	python3 scripts/gen_catalogs.py
 
+## web-assets: embed the web board's page (Sources/TileWeb/Page) in tiles-serve (Sources/TileWeb/WebAssets+Files.swift)
+web-assets:
+	python3 scripts/gen_web_assets.py
+
 ## assets: embed the pictures of Assets/ in the binary (Sources/TileUI/Image/BuiltinImageAssets.swift)
 assets:
 	python3 scripts/gen_image_assets.py
@@ -157,8 +165,10 @@ release: deps
 		$$(if [ -e $(STATIC_C_LIBS)/static-executable ]; then echo "$(STATIC_EXECUTABLE_FLAGS)"; else echo "$(DYNAMIC_LIBC_FLAGS)"; fi) \
 		$(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product tiles
 	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(HELPER_SCRATCH) --product tiles-parse
-	@# Beside the binary, as in an installed tree and the debug build: tiles finds it there.
-	cp $(HELPER_SCRATCH)/release/tiles-parse $(RELEASE_SCRATCH)/release/tiles-parse
+	@# The web board: a program of its own, so that the terminal binary never links the HTTP server.
+	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(HELPER_SCRATCH) --product tiles-serve
+	@# Beside the binary, as in an installed tree and the debug build: tiles finds them there.
+	cp $(HELPER_SCRATCH)/release/tiles-parse $(HELPER_SCRATCH)/release/tiles-serve $(RELEASE_SCRATCH)/release/
 
 ## symbol-order: record the functions a board runs (under valgrind) into scripts/symbol-order.txt,
 ## which the release link places first; re-record after large changes (a stale list costs memory only)
@@ -177,13 +187,15 @@ install: release
 install-files:
 	@test -x "$(TILES_BIN)" || { echo "install-files: no executable at TILES_BIN=$(TILES_BIN); run make install" >&2; exit 2; }
 	@test -x "$(PARSE_BIN)" || { echo "install-files: no executable at PARSE_BIN=$(PARSE_BIN); run make install" >&2; exit 2; }
+	@test -x "$(SERVE_BIN)" || { echo "install-files: no executable at SERVE_BIN=$(SERVE_BIN); run make install" >&2; exit 2; }
 	install -d "$(ROOT)/bin" "$(ROOT)/libexec/tiles" "$(ROOT)/share/man/man1" "$(ROOT)/share/man/zh_CN/man1" "$(ROOT)/share/bash-completion/completions" \
 		"$(ROOT)/share/zsh/site-functions" "$(ROOT)/share/fish/vendor_completions.d"
 	@# Stripped: the debug information stays in the build folder's binary.
 	install -m 0755 -s "$(TILES_BIN)" "$(ROOT)/bin/tiles"
 	install -m 0755 -s "$(PARSE_BIN)" "$(ROOT)/libexec/tiles/tiles-parse"
+	install -m 0755 -s "$(SERVE_BIN)" "$(ROOT)/libexec/tiles/tiles-serve"
 	@# The docs first: the man page and help name their installed paths.
-	install -d "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery"
+	install -d "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery" "$(ROOT)/share/doc/tiles/docs/images"
 	for file in $(DOC_FILES); do install -m 0644 "$$file" "$(ROOT)/share/doc/tiles/$$file"; done
 	"$(ROOT)/bin/tiles" generate-manual --language en > "$(ROOT)/share/man/man1/tiles.1"
 	@# man(1) reads the Chinese page when LANG is zh_CN.
@@ -200,6 +212,7 @@ install-files:
 release-shared: deps
 	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) $(RELEASE_FLAGS) --scratch-path $(DEB_SCRATCH) --product tiles
 	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(DEB_SCRATCH) --product tiles-parse
+	$(SWIFT) build -c release $(SHARED_C_LIBS_FLAGS) --scratch-path $(DEB_SCRATCH) --product tiles-serve
 
 ## deb: dist/tiles_VERSION-1_ARCH.deb from release-shared (VERSION is `tiles --version`)
 deb: release-shared
@@ -217,7 +230,7 @@ package-test: test-deps release release-shared
 ## uninstall: remove exactly the files install put under $(PREFIX)
 uninstall:
 	rm -f $(addprefix "$(ROOT)/,$(addsuffix ",$(INSTALLED_FILES)))
-	-rmdir "$(ROOT)/libexec/tiles" "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery" "$(ROOT)/share/doc/tiles/docs" "$(ROOT)/share/doc/tiles" 2>/dev/null
+	-rmdir "$(ROOT)/libexec/tiles" "$(ROOT)/share/doc/tiles/docs/schema" "$(ROOT)/share/doc/tiles/docs/gallery" "$(ROOT)/share/doc/tiles/docs/images" "$(ROOT)/share/doc/tiles/docs" "$(ROOT)/share/doc/tiles" 2>/dev/null
 
 clean:
 	rm -rf .build $(BENCH_SCRATCH) $(RELEASE_SCRATCH) $(HELPER_SCRATCH) $(DEB_SCRATCH) $(DIST)

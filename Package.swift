@@ -12,11 +12,17 @@ let package = Package(
         .executable(name: "tiles", targets: ["tiles"]),
         .executable(name: "tiles-bench", targets: ["tiles-bench"]),
         .executable(name: "tiles-parse", targets: ["tiles-parse"]),
+        .executable(name: "tiles-serve", targets: ["tiles-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        // The web board's HTTP server (`tiles-serve` only): without its default traits, which
+        // bring swift-configuration and the whole of Foundation (docs/design.md, "In a browser").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "TOML"),
@@ -59,6 +65,21 @@ let package = Package(
         .target(name: "TileConfig", dependencies: ["TOML", "TileBase", "TileUI", "TileKit", "TileUIJSON", "TileExtensions"]),
         // How a board starts from the config and the command line, shared by `tiles` and `tiles-serve`.
         .target(name: "TileBoard", dependencies: ["TileBase", "TileUI", "TileKit", "TileConfig", "TileExtensions", "TileWidgets"]),
+        // The board in a browser without the HTTP server: the headless driver, the tiles as SVG
+        // and what the browser is sent, the access rules, the page's files.
+        .target(name: "TileWeb", dependencies: ["TileBase", "TileUI", "TileKit"], exclude: ["Page"]),
+        .executableTarget(
+            name: "tiles-serve",
+            dependencies: [
+                "TileBase", "TileUI", "TileKit", "TileConfig", "TileExtensions", "TileWidgets", "TileBoard", "TileWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(name: "CTerminalRescue"),
         .target(name: "CSignalDoorbell"),
         .target(name: "TileTerminal", dependencies: ["TileBase", "TileUI", "TileKit", "CNcursesw", "CTerminalRescue", "CSignalDoorbell", "CProcessSpawn"]),
@@ -107,6 +128,7 @@ let package = Package(
             path: "Tests/TileExtensionsProbe"
         ),
         .testTarget(name: "TileExtensionsTests", dependencies: ["TileUI", "TileKit", "TileExtensions", "TileUIJSON", "TilesSDK", "tiles-extensions-probe", "TestSupport"]),
+        .testTarget(name: "TileWebTests", dependencies: ["TileBase", "TileUI", "TileKit", "TileWeb", "TestSupport"]),
         .testTarget(name: "TileTerminalTests", dependencies: ["TileUI", "TileKit", "TileTerminal", "CNcursesw", "TestSupport"]),
         .testTarget(
             name: "TileWidgetsTests",
@@ -128,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "TilesCLITests",
             dependencies: [
-                "tiles", "TestSupport", "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal",
+                "tiles", "tiles-serve", "TestSupport", "TileBase", "TileUI", "TileKit", "TileConfig", "TileWidgets", "TileExtensions", "TileUIJSON", "TileTerminal",
                 "TileUISamples", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Goldens", "Boards", "Fixtures"]

@@ -25,7 +25,7 @@ lintian --fail-on error --display-level '>=warning' "$deb" > "$outdir/lintian.tx
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 dpkg-deb -x "$deb" "$scratch/root"
-for file in usr/bin/tiles usr/libexec/tiles/tiles-parse usr/share/man/man1/tiles.1.gz usr/share/man/zh_CN/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
+for file in usr/bin/tiles usr/libexec/tiles/tiles-parse usr/libexec/tiles/tiles-serve usr/share/man/man1/tiles.1.gz usr/share/man/zh_CN/man1/tiles.1.gz usr/share/bash-completion/completions/tiles \
   usr/share/zsh/vendor-completions/_tiles usr/share/fish/vendor_completions.d/tiles.fish usr/share/doc/tiles/copyright \
   usr/share/doc/tiles/docs/usage.md; do
   [ -f "$scratch/root/$file" ] || fail "$deb has no $file"
@@ -42,9 +42,9 @@ name=$(basename "$tarball" .tar.gz)
 listing=$(cd "$scratch/tarball/$name" && find . -type f | sort | tr '\n' ' ')
 # The binary, its man page and completions, the README, and the guides as `make install` lays them out.
 expected=$( {
-  printf '%s\n' ./README.md ./bin/tiles ./libexec/tiles/tiles-parse ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish \
+  printf '%s\n' ./README.md ./bin/tiles ./libexec/tiles/tiles-parse ./libexec/tiles/tiles-serve ./share/bash-completion/completions/tiles ./share/fish/vendor_completions.d/tiles.fish \
     ./share/man/man1/tiles.1 ./share/man/zh_CN/man1/tiles.1 ./share/zsh/site-functions/_tiles
-  for file in README.md docs/*.md docs/schema/*.json docs/gallery/*.svg; do printf './share/doc/tiles/%s\n' "$file"; done
+  for file in README.md docs/*.md docs/schema/*.json docs/gallery/*.svg docs/images/*.png; do printf './share/doc/tiles/%s\n' "$file"; done
 } | sort | tr '\n' ' ')
 [ "$listing" = "$expected" ] || fail "$tarball holds: $listing"
 
@@ -66,5 +66,10 @@ for helper in "$scratch/root/usr/libexec/tiles/tiles-parse" "$scratch/tarball/$n
   said=$(printf '<rss><channel><title>T</title><item><title>Hello</title></item></channel></rss>' | env -i PATH=/usr/bin:/bin "$helper" feed) \
     || fail "$helper could not read a feed"
   case "$said" in *'"Hello"'*) ;; *) fail "$helper read: $said" ;; esac
+done
+# `tiles serve` runs the tiles-serve installed beside it.
+for tiles in "$scratch/root/usr/bin/tiles" "$scratch/tarball/$name/bin/tiles"; do
+  said=$(env -i HOME="$scratch" PATH=/usr/bin:/bin LANG=C.UTF-8 "$tiles" serve --help) || fail "$tiles serve --help failed"
+  case "$said" in *"USAGE: tiles serve"*) ;; *) fail "$tiles serve --help printed: $said" ;; esac
 done
 echo "package-test: $deb and $tarball pass ($(du -h "$deb" | cut -f1) and $(du -h "$tarball" | cut -f1))"

@@ -3,13 +3,14 @@
 # `package.sh dist BINARY OUTDIR [HELPER]` writes OUTDIR/tiles-VERSION-linux-MACHINE.tar.gz. VERSION is what
 # `BINARY --version` prints (0.1.0+5829d37abcde). Prints the path of what it wrote.
 # The files are laid out by `make install-files`, so the packages hold what `make install` installs;
-# HELPER is tiles-parse, by default the one beside BINARY.
+# HELPER is tiles-parse, by default the one beside BINARY; tiles-serve is the one beside BINARY.
 set -eu
 
 kind=$1
 binary=$(readlink -f "$2")
 outdir=$3
 helper=$(readlink -f "${4:-$(dirname "$binary")/tiles-parse}")
+server=$(readlink -f "$(dirname "$binary")/tiles-serve")
 root=$(cd "$(dirname "$0")/.." && pwd)
 version=$("$binary" --version)
 stage=$(mktemp -d)
@@ -20,7 +21,7 @@ outdir=$(cd "$outdir" && pwd)
 install_files() {
   # A clean make: the caller's MAKEFLAGS (-j, -s) must not change what is installed.
   env -u MAKEFLAGS -u MAKELEVEL make --no-print-directory -s -C "$root" install-files \
-    TILES_BIN="$binary" PARSE_BIN="$helper" DESTDIR="$1" PREFIX="$2" >/dev/null
+    TILES_BIN="$binary" PARSE_BIN="$helper" SERVE_BIN="$server" DESTDIR="$1" PREFIX="$2" >/dev/null
 }
 
 case "$kind" in
@@ -52,7 +53,7 @@ deb)
     "$version" "$version" "$date" | gzip -9n > "$docs/changelog.Debian.gz"
   # The shared libraries the binary loads, as Debian's packages of them (dpkg-shlibdeps).
   readelf -d "$binary" | grep -q NEEDED || { echo "package.sh: a .deb is built from release-shared's binary" >&2; exit 2; }
-  depends=$(cd "$stage" && mkdir -p debian && touch debian/control && dpkg-shlibdeps -O -e"$package/usr/bin/tiles" -e"$package/usr/libexec/tiles/tiles-parse" | sed -n 's/^shlibs:Depends=//p')
+  depends=$(cd "$stage" && mkdir -p debian && touch debian/control && dpkg-shlibdeps -O -e"$package/usr/bin/tiles" -e"$package/usr/libexec/tiles/tiles-parse" -e"$package/usr/libexec/tiles/tiles-serve" | sed -n 's/^shlibs:Depends=//p')
   size=$(du -sk --exclude=DEBIAN "$package" | cut -f1)
   sed -e "s/@VERSION@/$version-1/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$size/" \
     "$root/debian/control.in" > "$package/DEBIAN/control"

@@ -25,7 +25,7 @@ struct Tiles: ParsableCommand {
         version: versionWithCommit,
         subcommands: [
             RunDashboard.self, Render.self, List.self, Check.self, ConfigCommand.self, StoreCommand.self, ReloadCommand.self,
-            ActivityCommand.self, AlertsCommand.self,
+            ActivityCommand.self, AlertsCommand.self, ServeCommand.self,
             GenerateManual.self, Gallery.self,
         ],
         defaultSubcommand: RunDashboard.self
@@ -37,6 +37,9 @@ struct Tiles: ParsableCommand {
         // the board may choose another from its config.
         Localization.use(languageArgument() ?? Language.preferred(by: ProcessEnvironment.current()))
         do {
+            if CommandLine.arguments.dropFirst().first == "serve" {
+                try ServeCommand.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst(2)))
+            }
             // The board runs without asking `command` what it conforms to: the first such cast
             // scans every conformance record of the binary (docs/performance.md).
             if let dashboard = dashboardCommand() {

@@ -44,6 +44,17 @@ import Testing
         #expect(symbols.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "ICU or FoundationInternationalization symbols: \(symbols)")
     }
 
+    /// The terminal board pays nothing for the web board: the HTTP server lives in tiles-serve
+    /// alone, and tiles holds none of Hummingbird's or SwiftNIO's code (docs/design.md, "In a browser").
+    @Test func theTerminalBinaryHoldsNoWebServer() throws {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let count = "nm \"$0\" | grep -c -E 'Hummingbird|NIOCore|NIOPosix|NIOHTTP1' || true"
+        let tiles = try runProgram(["sh", "-c", count, products.appendingPathComponent("tiles").path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(tiles.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "tiles holds \(tiles) web server symbols")
+        let server = try runProgram(["sh", "-c", count, products.appendingPathComponent("tiles-serve").path], environment: ["PATH": "/usr/bin:/bin"])
+        #expect((Int(server.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 100, "the check counts the right symbols: \(server)")
+    }
+
     @Test func everyTargetListsThePackageModulesItImports() throws {
         let root = repositoryRoot.standardizedFileURL
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)

@@ -1,0 +1,217 @@
+// The board's page: one EventSource brings every tile's SVG and each change; nothing here runs
+// on a timer but the StandBy clock. Presses go back as one POST each (docs/usage.md, "In a browser").
+"use strict";
+
+const board = document.getElementById("board");
+const offline = document.getElementById("offline");
+const notice = document.getElementById("notice");
+const darkQuery = matchMedia("(prefers-color-scheme: dark)");
+const standbyQuery = matchMedia("(orientation: landscape) and (pointer: coarse) and (max-height: 1000px)");
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+let source = null;
+let offlineSince = null;
+let storedKey = "";
+const frames = new Map();
+
+function scheme() {
+  const chosen = localStorage.getItem("tiles.scheme");
+  return chosen || (darkQuery.matches ? "dark" : "light");
+}
+
+function connect() {
+  if (source) source.close();
+  const shown = scheme();
+  document.documentElement.dataset.scheme = shown;
+  storedKey = "tiles.frames." + shown;
+  frames.clear();
+  for (const frame of JSON.parse(localStorage.getItem(storedKey) || "[]")) show(frame);
+  source = new EventSource("events?scheme=" + shown);
+  source.addEventListener("board", (event) => {
+    const info = JSON.parse(event.data);
+    document.documentElement.dataset.scheme = info.scheme;
+    document.body.classList.toggle("read-only", info.readOnly);
+  });
+  source.addEventListener("tile", (event) => show(JSON.parse(event.data)));
+  source.addEventListener("ready", () => {
+    offlineSince = null;
+    offline.hidden = true;
+    store();
+  });
+  source.addEventListener("notice", (event) => say(JSON.parse(event.data).message));
+  source.onerror = () => {
+    // EventSource tries again by itself (after the server's retry: delay); say since when it is away.
+    if (offlineSince === null) offlineSince = new Date();
+    offline.textContent = "offline since " + timeFormat.format(offlineSince);
+    offline.hidden = false;
+  };
+}
+
+function store() {
+  try {
+    localStorage.setItem(storedKey, JSON.stringify([...frames.values()]));
+  } catch (error) {
+    // A full storage loses the offline copy, not the board.
+  }
+}
+
+function pageElement(index) {
+  let page = document.getElementById("page-" + index);
+  if (page) return page;
+  for (let i = 0; i <= index; i++) {
+    if (document.getElementById("page-" + i)) continue;
+    page = document.createElement("section");
+    page.id = "page-" + i;
+    page.className = "page";
+    page.setAttribute("aria-label", "page " + (i + 1));
+    board.appendChild(page);
+  }
+  return page;
+}
+
+function show(frame) {
+  frames.set(frame.id, frame);
+  let tile = document.getElementById("tile-" + frame.id);
+  if (!tile) {
+    tile = document.createElement("article");
+    tile.id = "tile-" + frame.id;
+    tile.className = "tile";
+    tile.innerHTML = '<div class="art" aria-hidden="true"></div><p class="text"></p><div class="hits"></div>'
+      + '<p class="stale" tabindex="0" hidden></p>';
+    pageElement(frame.page).appendChild(tile);
+  } else if (tile.parentElement.id !== "page-" + frame.page) {
+    pageElement(frame.page).appendChild(tile);
+  }
+  tile.dataset.family = frame.family;
+  tile.style.setProperty("--columns", frame.columns);
+  tile.style.setProperty("--rows", frame.rows);
+  tile.classList.toggle("placeholder", frame.placeholder);
+  tile.querySelector(".text").textContent = frame.spoken || frame.text;
+  // The SVG is tiles' own (SVGRenderer escapes every text); links and labels go through the DOM.
+  tile.querySelector(".art").innerHTML = frame.svg;
+  const hits = tile.querySelector(".hits");
+  hits.replaceChildren(...frame.targets.flatMap((target) => targetElements(frame, target)));
+  const stale = tile.querySelector(".stale");
+  stale.hidden = !frame.stale;
+  if (frame.stale) {
+    // As the terminal's corner badge: short on the tile, the reason on hover, focus and in speech.
+    const since = frame.stale.since ? timeFormat.format(new Date(frame.stale.since)) : "";
+    const reason = "stale" + (since ? " since " + since : "") + (frame.stale.reason ? ": " + frame.stale.reason : "");
+    stale.textContent = "⚠ " + since;
+    stale.title = reason;
+    stale.setAttribute("aria-label", reason);
+  }
+}
+
+function targetElements(frame, target) {
+  return target.runsOfCells.map(([x, y, width], run) => {
+    let element;
+    if (target.link) {
+      element = document.createElement("a");
+      element.href = target.link;
+      element.target = "_blank";
+      element.rel = "noopener noreferrer";
+      if (target.runs) element.addEventListener("click", () => press(frame.id, target.index, null));
+    } else {
+      element = document.createElement("button");
+      element.type = "button";
+      element.addEventListener("click", () => {
+        if (target.copy != null) navigator.clipboard?.writeText(target.copy).then(() => say("copied"));
+        if (target.runs) press(frame.id, target.index, element);
+      });
+    }
+    element.className = "hit";
+    element.dataset.target = String(target.index);
+    element.style.left = (100 * x) / frame.columns + "%";
+    element.style.top = (100 * y) / frame.rows + "%";
+    element.style.width = (100 * width) / frame.columns + "%";
+    element.style.height = 100 / frame.rows + "%";
+    if (run === 0) {
+      element.setAttribute("aria-label", target.label);
+      element.title = target.label;
+    } else {
+      element.setAttribute("aria-hidden", "true");
+      element.tabIndex = -1;
+    }
+    return element;
+  });
+}
+
+async function press(tile, target, button) {
+  if (document.body.classList.contains("read-only")) return;
+  // One press, one run: the control waits for the board's answer before it takes another.
+  if (button) {
+    if (button.disabled) return;
+    button.disabled = true;
+  }
+  try {
+    const response = await fetch("api/press", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ tile, target }),
+      credentials: "same-origin",
+    });
+    if (!response.ok) say(await response.text());
+  } catch (error) {
+    say("offline: the press did not reach the board");
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+let noticeTimer = null;
+function say(message) {
+  notice.textContent = message;
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => (notice.hidden = true), 4000);
+}
+
+// Pages: swipe (scroll snapping does it), or the terminal's keys on a keyboard.
+function turnPage(step) {
+  const width = board.clientWidth;
+  board.scrollBy({ left: step * width, behavior: "smooth" });
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLInputElement) return;
+  switch (event.key) {
+    case "ArrowRight": case "]": case "l": turnPage(1); break;
+    case "ArrowLeft": case "[": case "h": turnPage(-1); break;
+    case "t": {
+      // As the terminal's `t`: light and dark in turn, kept for this browser.
+      localStorage.setItem("tiles.scheme", scheme() === "dark" ? "light" : "dark");
+      connect();
+      break;
+    }
+    case "?": document.getElementById("keys").hidden ^= true; break;
+    default: {
+      // A digit presses that hint's link or control, as the terminal's hints do.
+      const hits = [...document.querySelectorAll(".hit[aria-label]")];
+      const digit = Number.parseInt(event.key, 10);
+      if (digit >= 1 && digit <= hits.length) hits[digit - 1].click();
+    }
+  }
+});
+
+// StandBy on a landscape phone or tablet: a large clock beside the first two tiles.
+const clock = document.getElementById("standby-clock");
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+let clockTimer = null;
+function standby() {
+  document.body.classList.toggle("standby", standbyQuery.matches);
+  clearTimeout(clockTimer);
+  if (!standbyQuery.matches) return;
+  const tick = () => {
+    const now = new Date();
+    clock.textContent = clockFormat.format(now);
+    clockTimer = setTimeout(tick, 60000 - (now.getSeconds() * 1000 + now.getMilliseconds()));
+  };
+  tick();
+}
+
+darkQuery.addEventListener("change", () => { if (!localStorage.getItem("tiles.scheme")) connect(); });
+standbyQuery.addEventListener("change", standby);
+if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("sw.js");
+standby();
+connect();

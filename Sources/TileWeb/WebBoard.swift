@@ -1,0 +1,322 @@
+import FoundationEssentials
+import Synchronization
+import TileBase
+import TileKit
+import TileUI
+
+/// The board without a terminal, for browsers (docs/design.md, "In a browser"): the same
+/// scheduler, widgets, pages, Smart Stacks and theme as the terminal board, run on a `Reactor`
+/// of its own. Each tile is drawn as SVG in each colour scheme that a connected page shows, only
+/// when its drawing changes, and each change is handed once, already encoded, to every page
+/// that shows that scheme. With no page connected nothing is drawn; with nothing due the
+/// reactor sleeps.
+public final class WebBoard: @unchecked Sendable {
+    /// What a board is made of.
+    public struct Options: Sendable {
+        public var tiles: [ResolvedTile]
+        /// The scheme the board fixes; nil follows each browser's.
+        public var scheme: ColorScheme?
+        public var theme: Theme
+        public var timeZone: Zone
+        public var clock: any WallClock
+        /// Where timelines are cached between runs, shared with terminal boards; nil for none.
+        public var cacheDirectory: URL?
+        /// The store widgets' intents read and write, shared with terminal boards.
+        public var sharedStore: SharedStore?
+        public var reloadBudget: ReloadBudget
+        public var log: @Sendable (String) -> Void
+
+        public init(
+            tiles: [ResolvedTile], scheme: ColorScheme?, theme: Theme, timeZone: Zone, clock: any WallClock = SystemClock(),
+            cacheDirectory: URL? = nil, sharedStore: SharedStore? = nil, reloadBudget: ReloadBudget = ReloadBudget(),
+            log: @escaping @Sendable (String) -> Void = { _ in }
+        ) {
+            self.tiles = tiles
+            self.scheme = scheme
+            self.theme = theme
+            self.timeZone = timeZone
+            self.clock = clock
+            self.cacheDirectory = cacheDirectory
+            self.sharedStore = sharedStore
+            self.reloadBudget = reloadBudget
+            self.log = log
+        }
+    }
+
+    /// What a press of a target did.
+    public enum PressOutcome: Equatable, Sendable {
+        /// The action started; the tile shows it pending.
+        case started
+        /// No such tile, or no control at that index in its drawing now.
+        case noSuchControl
+        /// The widget refused it (still running the last press, no actions).
+        case refused(String)
+    }
+
+    /// A message for pages: an SSE event's name and its data, encoded once for every page.
+    public struct Message: Sendable, Equatable {
+        public var event: String
+        public var data: String
+    }
+
+    /// A page's connection: what it shows and where its messages go (from the reactor's thread).
+    private struct Subscriber {
+        var scheme: ColorScheme
+        var send: @Sendable (Message) -> Void
+    }
+
+    /// One tile of the board, on the reactor's thread.
+    private struct Tile {
+        var id: String
+        var page: Int
+        var family: WidgetFamily
+        var instanceIDs: [String]
+        var stack: SmartStack?
+        /// What each scheme's last drawing was made of, and its frame.
+        var drawn: [ColorScheme: Drawn] = [:]
+        /// The targets of the last drawing, which presses name by index.
+        var targets: [TapTarget] = []
+
+        var shownInstance: String { stack?.top ?? instanceIDs[0] }
+    }
+
+    private struct Drawn {
+        var key: RenderKey
+        var nextChange: Date?
+    }
+
+    /// Everything a tile's drawing depends on besides the clock.
+    private struct RenderKey: Equatable {
+        var instanceID: String
+        var revision: EntryRevision?
+        var isPlaceholder: Bool
+        var pendingActions: PendingActions
+        var status: InstanceStatus?
+    }
+
+    private let options: Options
+    private let reactor = Reactor(name: "tiles.web")
+    private let scheduler: TimelineScheduler
+    /// The reactor thread's own.
+    private var tiles: [Tile]
+    private var wakeTimer: (id: Reactor.TimerID, date: Date)?
+    /// The socket `tiles reload` and `tiles store set` reach the board by, kept open while it runs.
+    private let requests = Mutex<BoardChannel?>(nil)
+    /// Shared with the server's threads: the frames pages are sent first, and the pages.
+    private let shared = Mutex(Shared())
+    private struct Shared {
+        var frames: [ColorScheme: [String: Message]] = [:]
+        var subscribers: [UInt64: Subscriber] = [:]
+        var nextSubscriber: UInt64 = 0
+    }
+
+    /// The board of `options`; nothing runs until ``start()``.
+    public init(_ options: Options) {
+        self.options = options
+        let reactor = reactor
+        scheduler = TimelineScheduler(
+            clock: options.clock, configuration: TimelineScheduler.Configuration(budget: options.reloadBudget),
+            cache: options.cacheDirectory.map { EntryCache(directory: $0, log: options.log) },
+            wake: { reactor.wake() }, log: options.log)
+        scheduler.sharedStore = options.sharedStore
+        scheduler.setColorScheme(options.scheme ?? .light)
+        scheduler.setSizeClass(.regular)
+        var page = 0
+        tiles = []
+        for (index, tile) in options.tiles.enumerated() {
+            if tile.spec.startsPage, index > 0 { page += 1 }
+            let family = tile.family(preferring: tile.spec.family, log: options.log)
+            let instances = tile.instances(family: family)
+            for instance in instances { scheduler.add(instance) }
+            let ids = instances.map(\.id)
+            tiles.append(Tile(id: tile.spec.id, page: page, family: family, instanceIDs: ids, stack: ids.count > 1 ? SmartStack(members: ids) : nil))
+        }
+    }
+
+    /// Starts the board's thread: timelines load, and pages may connect.
+    public func start() {
+        reactor.startThread(afterEachTurn: { [self] in turn() })
+        reactor.wake()
+    }
+
+    /// Listens, as every terminal board does, for `tiles reload` and `tiles store set` from other
+    /// processes; a board that cannot listen still runs, and says why in the log.
+    public func listenForRequests(environment: [String: String]) {
+        do {
+            let channel = try BoardChannel(directory: try BoardChannel.directory(environment: environment)) { request, sentAt in
+                _ = BoardChannel.reload(for: request, sentAt: sentAt)
+            }
+            requests.withLock { $0 = channel }
+            let reactor = reactor
+            reactor.execute { channel.serve(on: reactor) }
+        } catch {
+            options.log("board channel: \(error)")
+        }
+    }
+
+    /// The pages of the board, for the page's first message.
+    public var pageCount: Int { (tiles.map(\.page).max() ?? 0) + 1 }
+
+    /// The scheme a page that prefers `preferred` is shown: the board's own, if it fixes one.
+    public func scheme(preferring preferred: ColorScheme) -> ColorScheme { options.scheme ?? preferred }
+
+    /// Connects a page shown in `scheme`: `send` gets every tile's frame at once, then each
+    /// change, on the board's thread (it must not block). Returns the id ``disconnect(_:)`` takes.
+    public func connect(scheme: ColorScheme, send: @escaping @Sendable (Message) -> Void) -> UInt64 {
+        let id = shared.withLock { shared in
+            shared.nextSubscriber += 1
+            return shared.nextSubscriber
+        }
+        reactor.execute { [self] in
+            let needsFrames = shared.withLock { $0.frames[scheme] == nil }
+            if needsFrames { refresh(schemes: [scheme], force: true) }
+            let frames = shared.withLock { shared -> [Message] in
+                shared.subscribers[id] = Subscriber(scheme: scheme, send: send)
+                let frames = shared.frames[scheme] ?? [:]
+                return tiles.compactMap { frames[$0.id] }
+            }
+            for frame in frames { send(frame) }
+            send(Message(event: "ready", data: "{}"))
+        }
+        return id
+    }
+
+    /// Forgets a page; a scheme no page shows any more is no longer drawn.
+    public func disconnect(_ id: UInt64) {
+        shared.withLock { shared in
+            guard let gone = shared.subscribers.removeValue(forKey: id) else { return }
+            if !shared.subscribers.values.contains(where: { $0.scheme == gone.scheme }) {
+                shared.frames[gone.scheme] = nil
+            }
+        }
+    }
+
+    /// The pages connected now.
+    public var connectionCount: Int { shared.withLock { $0.subscribers.count } }
+
+    /// Presses target `index` (from 1) of tile `tileID`'s drawing, through the same action path
+    /// as a key on the terminal board: one press runs the action once.
+    public func press(tile tileID: String, target index: Int) async -> PressOutcome {
+        await withCheckedContinuation { continuation in
+            reactor.execute { [self] in
+                continuation.resume(returning: pressOnBoardThread(tile: tileID, target: index))
+            }
+        }
+    }
+
+    private func pressOnBoardThread(tile tileID: String, target index: Int) -> PressOutcome {
+        guard let tile = tiles.first(where: { $0.id == tileID }), index >= 1, index <= tile.targets.count else { return .noSuchControl }
+        let action: WidgetAction
+        switch tile.targets[index - 1] {
+        case .action(let pressed), .linkOpening(_, then: let pressed): action = pressed
+        case .link: return .noSuchControl
+        }
+        switch scheduler.perform(action, for: tile.shownInstance) {
+        case .success: return .started
+        case .failure(let refusal): return .refused(refusal.description)
+        }
+    }
+
+    // MARK: On the board's thread
+
+    /// After every turn of the reactor: what is due runs, changed drawings go out, and the next
+    /// wake-up is set (none when nothing is due).
+    private func turn() {
+        scheduler.processDue()
+        for finished in scheduler.takeFinishedActions() {
+            guard let failure = finished.failure,
+                  let tile = tiles.first(where: { $0.instanceIDs.contains(finished.id) }) else { continue }
+            broadcast(Message(event: "notice", data: Self.json(["tile": tile.id, "message": failure])), scheme: nil)
+        }
+        let now = options.clock.now()
+        for index in tiles.indices {
+            guard var stack = tiles[index].stack else { continue }
+            if stack.rotateIfDue(at: now, entries: { scheduler.entries(for: $0) }) { tiles[index].stack = stack }
+        }
+        let schemes = shared.withLock { Set($0.subscribers.values.map(\.scheme)) }
+        refresh(schemes: schemes, force: false)
+        scheduleWake(now: now)
+    }
+
+    /// Draws again, in each of `schemes`, the tiles whose drawing is out of date (every tile
+    /// with `force`), and sends the new frames.
+    private func refresh(schemes: Set<ColorScheme>, force: Bool) {
+        let now = options.clock.now()
+        for index in tiles.indices {
+            let instanceID = tiles[index].shownInstance
+            for id in tiles[index].instanceIDs where id != instanceID { scheduler.setLiveTextTick(nil, for: id, visible: false) }
+            guard let current = scheduler.currentEntryAndRevision(for: instanceID),
+                  let widget = scheduler.instance(instanceID)?.widget else { continue }
+            let key = RenderKey(
+                instanceID: instanceID, revision: current.revision, isPlaceholder: current.isPlaceholder,
+                pendingActions: scheduler.pendingActions(for: instanceID), status: scheduler.status(for: instanceID))
+            var nextTick: Date?
+            for scheme in schemes {
+                if !force, let drawn = tiles[index].drawn[scheme], drawn.key == key, drawn.nextChange.map({ $0 > now }) ?? true {
+                    nextTick = [nextTick, drawn.nextChange].compactMap { $0 }.min()
+                    continue
+                }
+                var environment = EnvironmentValues()
+                environment.colorScheme = scheme
+                environment.sizeClass = .regular
+                environment.colorMode = .trueColor
+                environment.theme = options.theme
+                environment.now = now
+                environment.zone = options.timeZone
+                environment.useLanguage()
+                environment.pendingActions = key.pendingActions
+                if current.isPlaceholder { environment.redactionReasons = .placeholder }
+                let drawing = widget.drawing(current.entry, family: tiles[index].family, environment: environment)
+                let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(1)) }
+                tiles[index].drawn[scheme] = Drawn(key: key, nextChange: nextChange)
+                tiles[index].targets = drawing.grid.targets
+                nextTick = [nextTick, nextChange].compactMap { $0 }.min()
+                let renderer = SVGRenderer(theme: options.theme, scheme: scheme)
+                let frame = WebTileFrame(
+                    id: tiles[index].id, page: tiles[index].page, family: tiles[index].family, grid: drawing.grid, renderer: renderer,
+                    status: key.status, isPlaceholder: current.isPlaceholder, spoken: drawing.spoken)
+                let message = Message(event: "tile", data: Self.json(frame))
+                let changed = shared.withLock { shared -> Bool in
+                    guard shared.frames[scheme]?[frame.id] != message else { return false }
+                    shared.frames[scheme, default: [:]][frame.id] = message
+                    return true
+                }
+                if changed, !force { broadcast(message, scheme: scheme) }
+            }
+            scheduler.setLiveTextTick(nextTick, for: instanceID, visible: !schemes.isEmpty)
+        }
+    }
+
+    /// Sends `message` to every page shown in `scheme` (every page for nil).
+    private func broadcast(_ message: Message, scheme: ColorScheme?) {
+        let receivers = shared.withLock { shared in
+            shared.subscribers.values.filter { scheme == nil || $0.scheme == scheme }.map(\.send)
+        }
+        for send in receivers { send(message) }
+    }
+
+    /// Sets the reactor's one timer for the board's next due moment: the scheduler's (timelines,
+    /// reloads, retries, live texts' ticks on pages) or a Smart Stack's rotation.
+    private func scheduleWake(now: Date) {
+        var next = scheduler.nextWakeDate()
+        for tile in tiles {
+            guard let stack = tile.stack else { continue }
+            let scores = stack.members.map { SmartStack.normalizedRelevance(of: scheduler.entries(for: $0), at: now) }
+            if let rotation = stack.nextRotationDate(after: now, scores: scores) { next = min(next ?? rotation, rotation) }
+        }
+        if let wakeTimer, wakeTimer.date == next { return }
+        if let wakeTimer { reactor.cancel(wakeTimer.id) }
+        wakeTimer = nil
+        guard let next else { return }
+        let delay = max(0, next.timeIntervalSince(now))
+        // The turn after the timer does the work (`turn()`); the timer only ends the wait.
+        let id = reactor.schedule(after: .milliseconds(Int64((delay * 1000).rounded(.up)))) { [self] in wakeTimer = nil }
+        wakeTimer = (id, next)
+    }
+
+    static func json<Value: Encodable>(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"
+    }
+}

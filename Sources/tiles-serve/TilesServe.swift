@@ -1,0 +1,225 @@
+import ArgumentParser
+import FoundationEssentials
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import TileBase
+import TileBoard
+import TileConfig
+import TileExtensions
+import TileKit
+import TileWeb
+import TileWidgets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tiles serve`: the board in a browser (docs/usage.md, "In a browser"). A program of its own,
+/// beside `tiles`, so that the terminal board never loads the HTTP server.
+@main
+struct TilesServe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiles serve",
+        abstract: L("help.serve.abstract"),
+        discussion: L("help.serve.discussion"),
+        version: tilesVersion
+    )
+
+    @Option(help: ArgumentHelp(L("help.serve.listen")))
+    var listen = "127.0.0.1:8080"
+
+    @Option(help: ArgumentHelp(L("help.serve.config")))
+    var config: String?
+
+    @Option(help: ArgumentHelp(L("help.serve.tiles")))
+    var tiles: String?
+
+    @Option(help: ArgumentHelp(L("help.serve.scheme")))
+    var scheme: ColorScheme?
+
+    @Option(help: ArgumentHelp(L("help.serve.theme")))
+    var theme: String?
+
+    @Option(help: ArgumentHelp(L("help.serve.language")))
+    var language: Language?
+
+    @Flag(help: ArgumentHelp(L("help.serve.readOnly")))
+    var readOnly = false
+
+    @Option(help: ArgumentHelp(L("help.serve.allowHost")))
+    var allowHost: [String] = []
+
+    @Option(help: ArgumentHelp(L("help.serve.tokenFile")))
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp(L("help.serve.maxPages")))
+    var maxPages = 200
+
+    /// Speaks the environment's language, or `--language`'s, from its help on.
+    static func main() async {
+        // Before any thread starts, so that every thread inherits the mask and the signals wait
+        // for `stopOnSignals`' thread alone.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+        pthread_sigmask(SIG_BLOCK, &stopping, nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let named = arguments.firstIndex(of: "--language").flatMap { $0 + 1 < arguments.count ? Language(naming: arguments[$0 + 1]) : nil }
+        Localization.use(named ?? Language.preferred(by: ProcessEnvironment.current()))
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as UsageError {
+            ServeLog.standardError("tiles serve: \(error.message)")
+            Glibc.exit(2)
+        } catch {
+            // As tiles: a mistake on the command line is status 2, help and --version 0.
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            ServeLog.standardError(fullMessage(for: error))
+            Glibc.exit(code == .validationFailure ? 2 : 1)
+        }
+    }
+
+    func run() async throws {
+        let environment = ProcessEnvironment.current()
+        let (host, port) = try Self.address(listen)
+        let directories = TilesDirectories(environment: environment)
+        let log = ServeLog()
+        let timeZone = SystemTimeZone.current(environment: environment)
+        let sources = WidgetServices(environment: environment, directories: directories, version: tilesVersion, timeZone: timeZone)
+        let extensions = ExtensionHost(runsDirectory: directories.cache.appending(path: "extensions/runs"), sources: sources)
+        let start: BoardStart
+        do {
+            start = try BoardStart(
+                configPath: config, environment: environment, directories: directories, timeZone: timeZone, host: extensions,
+                commandLine: { widgets in
+                    BoardConfiguration.CommandLine(
+                        tiles: try self.tiles.map { try BoardStart.tiles($0, widgets: widgets) }, scheme: scheme, themeName: theme,
+                        language: language)
+                })
+        } catch let error as ConfigError {
+            throw UsageError(message: error.description)
+        }
+        let board = start.board
+        let resolved: [ResolvedTile]
+        let shownTheme: Theme
+        do {
+            resolved = try ResolvedTile.resolve(board.tiles, widgets: board.widgets)
+            shownTheme = try ThemeCatalog(directories: directories).theme(named: board.themeName)
+        } catch {
+            throw UsageError(message: String(describing: error))
+        }
+        let web = WebBoard(WebBoard.Options(
+            tiles: resolved, scheme: board.scheme, theme: shownTheme, timeZone: timeZone,
+            cacheDirectory: directories.cache.appending(path: "entries"), sharedStore: SharedStore(directory: directories.data),
+            log: { log.line("board: \($0)") }))
+
+        var token: String?
+        if !WebAccess.isLoopback(host) {
+            let file = tokenFile.map { URL(filePath: $0) } ?? directories.state.appending(path: "serve-token")
+            let loaded = try WebToken.load(from: file)
+            token = loaded.token
+            let shown = host == "0.0.0.0" || host == "::" ? "THIS-MACHINE" : host
+            if loaded.created {
+                log.line("a new token, printed this once and kept in \(file.path):")
+                log.line("  open http://\(Self.hostPort(shown, port))/?token=\(loaded.token)")
+            } else {
+                log.line("the token is in \(file.path): open http://\(Self.hostPort(shown, port))/?token=TOKEN")
+            }
+        }
+        let access = WebAccess(hosts: WebAccess.hosts(listening: host, port: port, extra: allowHost), token: token, readOnly: readOnly)
+        web.start()
+        web.listenForRequests(environment: environment)
+        let server = WebServer(board: web, access: access, maxPages: maxPages, log: log)
+        var logger = Logger(label: "tiles-serve")
+        logger.logLevel = .warning
+        let app = Application(
+            router: server.router(),
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [PeerClosedHandler()],
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(maxPages + 32)),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                log.line("serving the board at http://\(Self.hostPort(host, bound))/\(readOnly ? " (read-only)" : "") — Ctrl-C stops")
+            },
+            logger: logger)
+        Self.stopOnSignals(log: log) {
+            extensions.stopAll()
+            ProgramRunner.shutDownAllPrograms()
+        }
+        try await app.run()
+    }
+
+    /// Ends the process on SIGINT, SIGTERM or SIGHUP after `cleanUp`: pages keep their event
+    /// streams open for good, so a graceful shutdown that waits for them would never end; each
+    /// page sees its connection drop and reconnects by itself when the server is back.
+    static func stopOnSignals(log: ServeLog, cleanUp: @escaping @Sendable () -> Void) {
+        DetachedThread.start(named: "tiles.signals") {
+            var stopping = sigset_t()
+            sigemptyset(&stopping)
+            for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+            var received: Int32 = 0
+            sigwait(&stopping, &received)
+            log.line("stopping on signal \(received)")
+            cleanUp()
+            Glibc.exit(0)
+        }
+    }
+
+    /// `HOST:PORT` split; `[::1]:8080` for IPv6.
+    static func address(_ text: String) throws -> (host: String, port: Int) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+            throw UsageError(message: "--listen: '\(text)' is not HOST:PORT, like 127.0.0.1:8080")
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw UsageError(message: "--listen: '\(text)' names no host; 0.0.0.0:\(port) listens on every address") }
+        return (host, port)
+    }
+
+    static func hostPort(_ host: String, _ port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+}
+
+extension ColorScheme: ExpressibleByArgument {}
+
+extension Language: ExpressibleByArgument {
+    public init?(argument: String) { self.init(naming: argument) }
+}
+
+/// One line per event on standard error, with the time: clients connecting and leaving,
+/// refusals, the board's own log.
+struct ServeLog: Sendable {
+    func line(_ text: String) {
+        Self.standardError("\(InternetDate.string(from: Date())) \(text.escapingControlCharacters())")
+    }
+
+    /// Writes `text` and a newline to standard error, control characters escaped.
+    static func standardError(_ text: String) {
+        DescriptorWriting.standardError(text.escapingControlCharacters(keepingNewlines: true) + "\n")
+    }
+}
+
+/// Closes a connection whose peer has closed its side: an event stream has nothing to read, so
+/// without this a page that left would be noticed only at the next tile it was sent.
+final class PeerClosedHandler: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    /// Every part is passed on as it came (the default `channelRead`), never unwrapped.
+    typealias InboundIn = NIOAny
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+}

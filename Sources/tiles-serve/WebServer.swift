@@ -1,0 +1,179 @@
+import FoundationEssentials
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+import Synchronization
+import TileKit
+import TileWeb
+
+/// The routes of `tiles serve`: the page's files from memory, one event stream per page, and
+/// presses. Every request passes `WebAccess` first.
+struct WebServer: Sendable {
+    let board: WebBoard
+    let access: WebAccess
+    let maxPages: Int
+    let log: ServeLog
+    private let pages = PageCount()
+
+    init(board: WebBoard, access: WebAccess, maxPages: Int, log: ServeLog) {
+        self.board = board
+        self.access = access
+        self.maxPages = maxPages
+        self.log = log
+    }
+
+    /// A press as the page sends it.
+    struct Press: Decodable {
+        var tile: String
+        var target: Int
+    }
+
+    func router() -> Router<ServeContext> {
+        let router = Router(context: ServeContext.self)
+        router.middlewares.add(AccessMiddleware(access: access, log: log))
+        for path in WebAssets.paths {
+            router.get(RouterPath(path)) { _, _ -> Response in
+                guard let file = WebAssets.file(at: path) else { return Response(status: .notFound) }
+                return Response(
+                    status: .ok, headers: [.contentType: file.type, .cacheControl: "no-cache"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: file.text)))
+            }
+        }
+        router.get("/events") { request, context in try events(request, context: context) }
+        router.post("/api/press") { request, context in try await press(request, context: context) }
+        return router
+    }
+
+    /// The page's event stream: the board's description, every tile, then each change.
+    private func events(_ request: Request, context: ServeContext) throws -> Response {
+        let preferred: ColorScheme = request.uri.queryParameters.get("scheme") == "dark" ? .dark : .light
+        let scheme = board.scheme(preferring: preferred)
+        let admitted = pages.count.withLock { count in
+            guard count < maxPages else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            log.line("\(context.peer) refused: \(maxPages) pages are connected (--max-pages)")
+            return Response(status: .serviceUnavailable, headers: [.retryAfter: "30"])
+        }
+        // A page that cannot keep up is cut off rather than sent a board with gaps: it reconnects
+        // and is sent every tile afresh.
+        let (stream, continuation) = AsyncStream.makeStream(of: WebBoard.Message.self, bufferingPolicy: .bufferingOldest(512))
+        let id = board.connect(scheme: scheme) { message in
+            if case .dropped = continuation.yield(message) { continuation.finish() }
+        }
+        let peer = context.peer, board = board, log = log, pages = pages
+        log.line("\(peer) connected (\(scheme)); \(board.connectionCount + 1) pages")
+        continuation.onTermination = { _ in
+            board.disconnect(id)
+            pages.count.withLock { $0 -= 1 }
+            log.line("\(peer) left; \(board.connectionCount) pages")
+        }
+        context.channel.closeFuture.whenComplete { _ in continuation.finish() }
+        let description = WebBoardDescription(scheme: scheme.rawValue, readOnly: access.readOnly, pages: board.pageCount)
+        let first = "retry: 3000\nevent: board\ndata: \(description.json)\n\n"
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: first))
+                for await message in stream {
+                    try await writer.write(ByteBuffer(string: "event: \(message.event)\ndata: \(message.data)\n\n"))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    private func press(_ request: Request, context: ServeContext) async throws -> Response {
+        let body = try await request.body.collect(upTo: 1024)
+        guard let press = try? JSONDecoder().decode(Press.self, from: Data(body.readableBytesView)) else {
+            return Self.text(.badRequest, "a press is {\"tile\": ID, \"target\": N}")
+        }
+        switch await board.press(tile: press.tile, target: press.target) {
+        case .started:
+            log.line("\(context.peer) pressed \(press.target) of \(press.tile)")
+            return Self.text(.accepted, "started")
+        case .noSuchControl:
+            return Self.text(.notFound, "tile \(press.tile) has no control \(press.target) now")
+        case .refused(let reason):
+            return Self.text(.conflict, reason)
+        }
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+}
+
+/// The pages connected, against `--max-pages`.
+final class PageCount: Sendable {
+    let count = Mutex(0)
+}
+
+/// What a page learns of the board when it connects.
+struct WebBoardDescription: Encodable {
+    var scheme: String
+    var readOnly: Bool
+    var pages: Int
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+}
+
+/// A request's context: Hummingbird's, with the connection (to notice a page leaving, and to
+/// name the client in the log).
+struct ServeContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        channel = source.channel
+    }
+
+    /// Nothing the page sends is larger than a press.
+    var maxUploadSize: Int { 4096 }
+
+    /// The client's address, for the log.
+    var peer: String {
+        guard let address = channel.remoteAddress else { return "?" }
+        return "\(address.ipAddress ?? "?"):\(address.port ?? 0)"
+    }
+}
+
+/// Applies `WebAccess` to every request and adds the security headers to every answer.
+struct AccessMiddleware: RouterMiddleware {
+    typealias Context = ServeContext
+    let access: WebAccess
+    let log: ServeLog
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let asked = WebAccess.Request(
+            method: request.method.rawValue, path: request.uri.path, host: request.head.authority,
+            origin: request.headers[.origin], fetchSite: request.headers[HTTPField.Name("Sec-Fetch-Site")!],
+            cookie: request.headers[.cookie], authorization: request.headers[.authorization],
+            queryToken: request.uri.queryParameters.get("token"))
+        var response: Response
+        switch access.decide(asked) {
+        case .refuse(let status, let reason):
+            log.line("\(context.peer) refused \(request.method.rawValue) \(request.uri.path): \(reason)")
+            response = WebServer.text(HTTPResponse.Status(code: status), reason)
+        case .allow:
+            response = try await next(request, context)
+        case .allowSettingCookie(let token):
+            response = try await next(request, context)
+            response.headers[.setCookie] = "\(WebAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+        }
+        for header in WebAssets.securityHeaders {
+            response.headers[HTTPField.Name(header.name)!] = header.value
+        }
+        return response
+    }
+}

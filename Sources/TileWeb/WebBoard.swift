@@ -94,6 +94,9 @@ public final class WebBoard: @unchecked Sendable {
         var status: InstanceStatus?
     }
 
+    /// The shortest wait for a live text's next change, as on the terminal board.
+    static let minimumTickInterval: TimeInterval = 0.05
+
     private let options: Options
     private let reactor = Reactor(name: "tiles.web")
     private let scheduler: TimelineScheduler
@@ -267,7 +270,8 @@ public final class WebBoard: @unchecked Sendable {
                 environment.pendingActions = key.pendingActions
                 if current.isPlaceholder { environment.redactionReasons = .placeholder }
                 let drawing = widget.drawing(current.entry, family: tiles[index].family, environment: environment)
-                let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(1)) }
+                // A change reported as already due would wake the board at once, again and again.
+                let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
                 tiles[index].drawn[scheme] = Drawn(key: key, nextChange: nextChange)
                 tiles[index].targets = drawing.grid.targets
                 nextTick = [nextTick, nextChange].compactMap { $0 }.min()
@@ -308,7 +312,10 @@ public final class WebBoard: @unchecked Sendable {
         if let wakeTimer { reactor.cancel(wakeTimer.id) }
         wakeTimer = nil
         guard let next else { return }
-        let delay = max(0, next.timeIntervalSince(now))
+        // A millisecond late rather than early: the wall clock the dates are read from and the
+        // reactor's monotonic one drift apart, and a turn a little early finds nothing due and
+        // sets the same timer again.
+        let delay = max(0, next.timeIntervalSince(now)) + 0.001
         // The turn after the timer does the work (`turn()`); the timer only ends the wait.
         let id = reactor.schedule(after: .milliseconds(Int64((delay * 1000).rounded(.up)))) { [self] in wakeTimer = nil }
         wakeTimer = (id, next)

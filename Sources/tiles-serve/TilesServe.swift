@@ -4,6 +4,8 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
+import Synchronization
 import TileBase
 import TileBoard
 import TileConfig
@@ -15,9 +17,61 @@ import TileWidgets
 import Glibc
 #endif
 
+/// tiles-serve's entry: the command runs as a task on SwiftNIO's event loops, and the main
+/// thread only waits. Not an async `main`, which hands the main queue to libdispatch: its worker
+/// pool's monitor would wake the process every second for good, and an idle board with pages
+/// connected must not wake at all (docs/performance.md, "In a browser").
+@main
+enum ServeMain {
+    static func main() {
+        // Swift's tasks (Hummingbird's handlers) run on SwiftNIO's event loops, not on libdispatch's pool.
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        // Before any thread starts, so that every thread inherits the mask and the signals wait
+        // for `stopOnSignals`' thread alone.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+        pthread_sigmask(SIG_BLOCK, &stopping, nil)
+        // Help and messages in the environment's language, or `--language`'s.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let named = arguments.firstIndex(of: "--language").flatMap { $0 + 1 < arguments.count ? Language(naming: arguments[$0 + 1]) : nil }
+        Localization.use(named ?? Language.preferred(by: ProcessEnvironment.current()))
+        // The main thread waits for the command's end and exits from here: `exit` on an event
+        // loop's thread would wait for that loop to stop.
+        var ended: [Int32] = [0, 0]
+        pipe(&ended)
+        let outcome = Mutex<(any Error)?>(nil)
+        let write = ended[1]
+        Task.detached {
+            do {
+                var command = try TilesServe.parseAsRoot()
+                if var command = command as? AsyncParsableCommand {
+                    try await command.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                outcome.withLock { $0 = error }
+            }
+            _ = Glibc.write(write, "x", 1)
+        }
+        var byte: UInt8 = 0
+        while read(ended[0], &byte, 1) < 0 && errno == EINTR {}
+        guard let error = outcome.withLock({ $0 }) else { Glibc.exit(0) }
+        if let error = error as? UsageError {
+            ServeLog.standardError("tiles serve: \(error.message)")
+            Glibc.exit(2)
+        }
+        // As tiles: a mistake on the command line is status 2, help and --version 0.
+        let code = TilesServe.exitCode(for: error)
+        guard code != .success else { TilesServe.exit(withError: error) }
+        ServeLog.standardError(TilesServe.fullMessage(for: error))
+        Glibc.exit(code == .validationFailure ? 2 : 1)
+    }
+}
+
 /// `tiles serve`: the board in a browser (docs/usage.md, "In a browser"). A program of its own,
 /// beside `tiles`, so that the terminal board never loads the HTTP server.
-@main
 struct TilesServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tiles serve",
@@ -55,36 +109,6 @@ struct TilesServe: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(L("help.serve.maxPages")))
     var maxPages = 200
-
-    /// Speaks the environment's language, or `--language`'s, from its help on.
-    static func main() async {
-        // Before any thread starts, so that every thread inherits the mask and the signals wait
-        // for `stopOnSignals`' thread alone.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
-        pthread_sigmask(SIG_BLOCK, &stopping, nil)
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let named = arguments.firstIndex(of: "--language").flatMap { $0 + 1 < arguments.count ? Language(naming: arguments[$0 + 1]) : nil }
-        Localization.use(named ?? Language.preferred(by: ProcessEnvironment.current()))
-        do {
-            var command = try parseAsRoot()
-            if var command = command as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch let error as UsageError {
-            ServeLog.standardError("tiles serve: \(error.message)")
-            Glibc.exit(2)
-        } catch {
-            // As tiles: a mistake on the command line is status 2, help and --version 0.
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            ServeLog.standardError(fullMessage(for: error))
-            Glibc.exit(code == .validationFailure ? 2 : 1)
-        }
-    }
 
     func run() async throws {
         let environment = ProcessEnvironment.current()
@@ -139,24 +163,18 @@ struct TilesServe: AsyncParsableCommand {
         let server = WebServer(board: web, access: access, maxPages: maxPages, log: log)
         var logger = Logger(label: "tiles-serve")
         logger.logLevel = .warning
-        let app = Application(
-            router: server.router(),
-            server: .http1(configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [PeerClosedHandler()],
-                httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))),
-            configuration: ApplicationConfiguration(
-                address: .hostname(host, port: port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(maxPages + 32)),
-            onServerRunning: { channel in
-                let bound = channel.localAddress?.port ?? port
-                log.line("serving the board at http://\(Self.hostPort(host, bound))/\(readOnly ? " (read-only)" : "") — Ctrl-C stops")
-            },
-            logger: logger)
         Self.stopOnSignals(log: log) {
             extensions.stopAll()
             ProgramRunner.shutDownAllPrograms()
         }
-        try await app.run()
+        try await server.run(
+            configuration: ServerConfiguration(
+                address: .hostname(host, port: port), availableConnectionsDelegate: MaximumAvailableConnections(maxPages + 32)),
+            logger: logger,
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                log.line("serving the board at http://\(Self.hostPort(host, bound))/\(readOnly ? " (read-only)" : "") — Ctrl-C stops")
+            })
     }
 
     /// Ends the process on SIGINT, SIGTERM or SIGHUP after `cleanUp`: pages keep their event

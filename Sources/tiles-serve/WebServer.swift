@@ -2,8 +2,12 @@ import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import Logging
 import NIOCore
+import NIOPosix
+import ServiceLifecycle
 import Synchronization
+import TileBase
 import TileKit
 import TileWeb
 
@@ -27,6 +31,33 @@ struct WebServer: Sendable {
     struct Press: Decodable {
         var tile: String
         var target: Int
+    }
+
+    /// Serves until the process ends: HummingbirdCore's HTTP/1.1 server with the router as its
+    /// responder. Not Hummingbird's `Application`, whose cache of the Date header wakes the
+    /// process every second for good; the header is written per answer instead.
+    func run(configuration: ServerConfiguration, logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void) async throws {
+        let responder = router().buildResponder()
+        let channel = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [PeerClosedHandler()],
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))
+        let server = try HTTPServerBuilder.http1(configuration: channel).buildServer(
+            configuration: configuration, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+            responder: { request, writer, channel in
+                let context = ServeContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+                var response: Response
+                do {
+                    response = try await responder.respond(to: request, context: context)
+                } catch let error as HTTPError {
+                    response = Self.text(error.status, error.body ?? error.status.reasonPhrase)
+                } catch {
+                    response = Response(status: .internalServerError)
+                }
+                response.headers[.date] = HTTPDate.string(from: Date())
+                try await writer.write(response: response.head, body: response.body)
+            },
+            onServerRunning: onServerRunning)
+        try await server.run()
     }
 
     func router() -> Router<ServeContext> {
@@ -175,5 +206,17 @@ struct AccessMiddleware: RouterMiddleware {
             response.headers[HTTPField.Name(header.name)!] = header.value
         }
         return response
+    }
+}
+
+/// The `Date` header's form (RFC 9110's IMF-fixdate): `Sun, 29 Nov 2026 11:20:00 GMT`.
+enum HTTPDate {
+    static func string(from date: Date) -> String {
+        let time = Zone.utc.localTime(for: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[time.weekday]), \(two(time.day)) \(months[time.month - 1]) \(time.year) "
+            + "\(two(time.hour)):\(two(time.minute)):\(two(time.second)) GMT"
     }
 }

@@ -152,6 +152,8 @@ import Glibc
         #expect(page.text.contains("<script src=\"app.js\"></script>"))
         #expect(page.text.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
         #expect(page.text.contains("X-Content-Type-Options: nosniff"))
+        // The Date header, written per answer (RFC 9110's IMF-fixdate).
+        #expect(page.text.contains(/\r\nDate: (Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT\r\n/))
         for asset in ["/app.js", "/app.css", "/manifest.webmanifest", "/icon.svg", "/sw.js"] {
             #expect(try server.get(asset).status == 200, "\(asset)")
         }

@@ -112,7 +112,7 @@ test: test-deps
 	fi; \
 	exit $$status
 
-## bench: the layout/render benchmark, tiles beside the C reference dashboard, and the dashboard benchmark (the release binary `make install` installs)
+## bench: the layout/render benchmark, tiles beside the C reference dashboard, the dashboard and web board benchmarks (the release binaries `make install` installs)
 bench: release
 	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product tiles-bench
 	$(BENCH_SCRATCH)/release/tiles-bench
@@ -123,6 +123,8 @@ bench: release
 	  echo "bench: no $(PERF_REFERENCE): skipping tiles beside the C reference dashboard (PERF_REFERENCE=path/to/dash_ncurses.c runs it)"; \
 	fi
 	python3 scripts/bench_dashboard.py $(RELEASE_SCRATCH)/release/tiles
+	@# The web board: 100 pages on an idle board and on a 1 Hz clock (docs/performance.md, "The web board").
+	python3 scripts/bench_web.py $(RELEASE_SCRATCH)/release/tiles-serve 100 60
 	@sh scripts/binary_report.sh $(RELEASE_SCRATCH)/release/tiles
 	@python3 scripts/bench_floor.py "$$(dirname $(SWIFT))/swiftc" $(BENCH_SCRATCH)/floor
 

@@ -4,7 +4,6 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import NIOPosix
 import Synchronization
 import TileBase
 import TileBoard
@@ -17,15 +16,18 @@ import TileWidgets
 import Glibc
 #endif
 
-/// tiles-serve's entry: the command runs as a task on SwiftNIO's event loops, and the main
-/// thread only waits. Not an async `main`, which hands the main queue to libdispatch: its worker
-/// pool's monitor would wake the process every second for good, and an idle board with pages
-/// connected must not wake at all (docs/performance.md, "In a browser").
+/// tiles-serve's entry: the command runs as a task on a `Reactor`'s thread of its own
+/// (`ProviderExecutor`, the executor the scheduler's providers run on), and the main thread only
+/// waits. Never on Swift's global executor: on Linux it is libdispatch's pool, whose first worker
+/// starts a monitor that wakes the process every second for good, and an idle board with pages
+/// connected must not wake at all (docs/design.md, "In a browser"). Hummingbird's tasks are
+/// children of this one and inherit its executor; SwiftNIO's loops do the sockets.
 @main
 enum ServeMain {
+    /// Where the server's tasks run.
+    static let executor = ProviderExecutor(reactor: Reactor(name: "tiles.http", startsThreadWithFirstJob: true))
+
     static func main() {
-        // Swift's tasks (Hummingbird's handlers) run on SwiftNIO's event loops, not on libdispatch's pool.
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         // Before any thread starts, so that every thread inherits the mask and the signals wait
         // for `stopOnSignals`' thread alone.
         var stopping = sigset_t()
@@ -42,7 +44,7 @@ enum ServeMain {
         pipe(&ended)
         let outcome = Mutex<(any Error)?>(nil)
         let write = ended[1]
-        Task.detached {
+        Task.detached(executorPreference: executor) {
             do {
                 var command = try TilesServe.parseAsRoot()
                 if var command = command as? AsyncParsableCommand {

@@ -10,10 +10,12 @@ import Testing
     static var installedFiles: [String] {
         let docs = Self.files(under: repositoryRoot.appendingPathComponent("docs")).filter {
             $0.hasSuffix(".md") && !$0.contains("/") || $0.hasPrefix("schema/") && $0.hasSuffix(".json") || $0.hasPrefix("gallery/") && $0.hasSuffix(".svg")
+                || $0.hasPrefix("images/") && $0.hasSuffix(".png")
         }
         return [
             "bin/tiles",
             "libexec/tiles/tiles-parse",
+            "libexec/tiles/tiles-serve",
             "share/man/man1/tiles.1",
             "share/man/zh_CN/man1/tiles.1",
             "share/bash-completion/completions/tiles",
@@ -86,6 +88,9 @@ import Testing
         #expect(built.stdout.contains(".debug_info"))
         let version = try Self.run(tiles, ["--version"], in: elsewhere, environment: clean)
         #expect(version.status == 0)
+        // `tiles serve` runs the tiles-serve installed in libexec/tiles.
+        let serve = try Self.run(tiles, ["serve", "--help"], in: elsewhere, environment: clean)
+        #expect(serve.status == 0 && serve.stdout.contains("USAGE: tiles serve"), "\(serve.stderr)")
         // The version, then the commit it was built from (the BuildVersion plugin's `git describe`).
         let head = try Self.run("/usr/bin/env", ["git", "-C", repositoryRoot.path, "rev-parse", "--short=12", "HEAD"], in: elsewhere, environment: clean)
         let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -134,6 +134,7 @@ public final class WebBoard: @unchecked Sendable {
             let ids = instances.map(\.id)
             tiles.append(Tile(id: tile.spec.id, page: page, family: family, instanceIDs: ids, stack: ids.count > 1 ? SmartStack(members: ids) : nil))
         }
+        pageCount = page + 1
     }
 
     /// Starts the board's thread: timelines load, and pages may connect.
@@ -157,8 +158,9 @@ public final class WebBoard: @unchecked Sendable {
         }
     }
 
-    /// The pages of the board, for the page's first message.
-    public var pageCount: Int { (tiles.map(\.page).max() ?? 0) + 1 }
+    /// The pages of the board, for the page's first message (read from any thread, so kept
+    /// apart from the tiles, which the board's thread changes).
+    public let pageCount: Int
 
     /// The scheme a page that prefers `preferred` is shown: the board's own, if it fixes one.
     public func scheme(preferring preferred: ColorScheme) -> ColorScheme { options.scheme ?? preferred }

@@ -38,8 +38,8 @@ enum ServeMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let named = arguments.firstIndex(of: "--language").flatMap { $0 + 1 < arguments.count ? Language(naming: arguments[$0 + 1]) : nil }
         Localization.use(named ?? Language.preferred(by: ProcessEnvironment.current()))
-        // The main thread waits for the command's end and exits from here: `exit` on an event
-        // loop's thread would wait for that loop to stop.
+        // The main thread waits for the command's end and exits from here, where no loop or
+        // task is running.
         var ended: [Int32] = [0, 0]
         pipe(&ended)
         let outcome = Mutex<(any Error)?>(nil)

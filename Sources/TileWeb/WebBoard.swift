@@ -111,6 +111,8 @@ public final class WebBoard: @unchecked Sendable {
         var frames: [ColorScheme: [String: Message]] = [:]
         var subscribers: [UInt64: Subscriber] = [:]
         var nextSubscriber: UInt64 = 0
+        /// Pages that left before the board's thread took them in.
+        var leftEarly: Set<UInt64> = []
     }
 
     /// The board of `options`; nothing runs until ``start()``.
@@ -175,11 +177,13 @@ public final class WebBoard: @unchecked Sendable {
         reactor.execute { [self] in
             let needsFrames = shared.withLock { $0.frames[scheme] == nil }
             if needsFrames { refresh(schemes: [scheme], force: true) }
-            let frames = shared.withLock { shared -> [Message] in
+            let frames = shared.withLock { shared -> [Message]? in
+                guard shared.leftEarly.remove(id) == nil else { return nil }
                 shared.subscribers[id] = Subscriber(scheme: scheme, send: send)
                 let frames = shared.frames[scheme] ?? [:]
                 return tiles.compactMap { frames[$0.id] }
             }
+            guard let frames else { return }
             for frame in frames { send(frame) }
             send(Message(event: "ready", data: "{}"))
         }
@@ -189,7 +193,10 @@ public final class WebBoard: @unchecked Sendable {
     /// Forgets a page; a scheme no page shows any more is no longer drawn.
     public func disconnect(_ id: UInt64) {
         shared.withLock { shared in
-            guard let gone = shared.subscribers.removeValue(forKey: id) else { return }
+            guard let gone = shared.subscribers.removeValue(forKey: id) else {
+                shared.leftEarly.insert(id)
+                return
+            }
             if !shared.subscribers.values.contains(where: { $0.scheme == gone.scheme }) {
                 shared.frames[gone.scheme] = nil
             }

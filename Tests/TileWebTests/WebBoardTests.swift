@@ -77,6 +77,19 @@ import TileKit
         #expect(try self.board(scheme: .dark).scheme(preferring: .light) == .dark)
     }
 
+    @Test func aPageThatLeavesAtOnceIsNeverSentAnything() async throws {
+        let board = try board()
+        let page = Page()
+        let id = board.connect(scheme: .light, send: page.send)
+        board.disconnect(id)
+        board.start()
+        let other = Page()
+        _ = board.connect(scheme: .light, send: other.send)
+        try await waitFor { other.events.contains("ready") }
+        #expect(page.events.isEmpty)
+        #expect(board.connectionCount == 1)
+    }
+
     @Test func aPressOfNoControlRunsNothing() async throws {
         let board = try board()
         board.start()

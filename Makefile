@@ -6,8 +6,9 @@ export SWIFT_BACKTRACE := enable=no
 DEBIAN_PACKAGES := libncurses-dev ncurses-term tmux python3 libpng-dev libjpeg-dev libssl-dev tzdata binutils libxml2-dev libical-dev
 # What only the tests need: jsonschema checks widget programs' output against docs/schema.
 # The web board's browser tests drive Debian's chromium through chromium-driver and python3-selenium.
+# Its HTTPS tests make a certificate with openssl and fetch the page with curl.
 TEST_DEBIAN_PACKAGES := espeak-ng python3-jsonschema tinyproxy lintian dpkg-dev openssh-server zsh fish prometheus \
-	chromium chromium-driver python3-selenium
+	chromium chromium-driver python3-selenium openssl curl
 # Variables that make a test run record golden files instead of checking them (`make golden`).
 RECORD_VARIABLES := TILES_RECORD_GOLDENS TILES_RECORD_DOCS SNAPSHOT_TESTING_RECORD TILES_RECORD_LUNAR TILES_RECORD_ALMANAC
 BENCH_SCRATCH := .build-bench

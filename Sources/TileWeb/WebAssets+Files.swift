@@ -69,6 +69,10 @@ const offline = document.getElementById("offline");
 const notice = document.getElementById("notice");
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
 const standbyQuery = matchMedia("(orientation: landscape) and (pointer: coarse) and (max-height: 1000px)");
+// The size class the screen asks for, as a terminal's size chooses one: a phone's compact grids
+// draw larger text across its width, a wall screen's large grids hold more.
+const compactQuery = matchMedia("(max-width: 600px)");
+const largeQuery = matchMedia("(min-width: 1600px) and (min-height: 900px)");
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 let source = null;
 let offlineSince = null;
@@ -80,14 +84,19 @@ function scheme() {
   return chosen || (darkQuery.matches ? "dark" : "light");
 }
 
+function sizeClass() {
+  return compactQuery.matches ? "compact" : largeQuery.matches ? "large" : "regular";
+}
+
+let view = null;
 function connect() {
   if (source) source.close();
-  const shown = scheme();
-  document.documentElement.dataset.scheme = shown;
-  storedKey = "tiles.frames." + shown;
+  view = { scheme: scheme(), size: sizeClass() };
+  document.documentElement.dataset.scheme = view.scheme;
+  storedKey = "tiles.frames." + view.scheme + "." + view.size;
   frames.clear();
   for (const frame of JSON.parse(localStorage.getItem(storedKey) || "[]")) show(frame);
-  source = new EventSource("events?scheme=" + shown);
+  source = new EventSource("events?scheme=" + view.scheme + "&size=" + view.size);
   source.addEventListener("board", (event) => {
     const info = JSON.parse(event.data);
     document.documentElement.dataset.scheme = info.scheme;
@@ -209,7 +218,7 @@ async function press(tile, target, button) {
     const response = await fetch("api/press", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ tile, target }),
+      body: JSON.stringify({ tile, target, scheme: view.scheme, size: view.size }),
       credentials: "same-origin",
     });
     if (!response.ok) say(await response.text());
@@ -273,6 +282,7 @@ function standby() {
 }
 
 darkQuery.addEventListener("change", () => { if (!localStorage.getItem("tiles.scheme")) connect(); });
+for (const query of [compactQuery, largeQuery]) query.addEventListener("change", () => { if (sizeClass() !== view.size) connect(); });
 standbyQuery.addEventListener("change", standby);
 if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("sw.js");
 standby();

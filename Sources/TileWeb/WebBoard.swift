@@ -6,9 +6,9 @@ import TileUI
 
 /// The board without a terminal, for browsers (docs/design.md, "In a browser"): the same
 /// scheduler, widgets, pages, Smart Stacks and theme as the terminal board, run on a `Reactor`
-/// of its own. Each tile is drawn as SVG in each colour scheme that a connected page shows, only
-/// when its drawing changes, and each change is handed once, already encoded, to every page
-/// that shows that scheme. With no page connected nothing is drawn; with nothing due the
+/// of its own. Each tile is drawn as SVG in each view (colour scheme and size class) that a
+/// connected page shows, only when its drawing changes, and each change is handed once, already
+/// encoded, to every page that shows that view. With no page connected nothing is drawn; with nothing due the
 /// reactor sleeps.
 public final class WebBoard: @unchecked Sendable {
     /// What a board is made of.
@@ -59,9 +59,24 @@ public final class WebBoard: @unchecked Sendable {
         public var data: String
     }
 
+    /// How a page shows the board: its colour scheme, and the size class its screen chose (a
+    /// phone's compact grids draw larger text across its width; a wall screen's large grids hold
+    /// more), as a terminal's size chooses one (docs/rules.md C5).
+    public struct View: Hashable, Sendable, CustomStringConvertible {
+        public var scheme: ColorScheme
+        public var sizeClass: SizeClass
+
+        public init(scheme: ColorScheme, sizeClass: SizeClass = .regular) {
+            self.scheme = scheme
+            self.sizeClass = sizeClass
+        }
+
+        public var description: String { "\(scheme), \(sizeClass)" }
+    }
+
     /// A page's connection: what it shows and where its messages go (from the reactor's thread).
     private struct Subscriber {
-        var scheme: ColorScheme
+        var view: View
         var send: @Sendable (Message) -> Void
     }
 
@@ -72,10 +87,10 @@ public final class WebBoard: @unchecked Sendable {
         var family: WidgetFamily
         var instanceIDs: [String]
         var stack: SmartStack?
-        /// What each scheme's last drawing was made of, and its frame.
-        var drawn: [ColorScheme: Drawn] = [:]
-        /// The targets of the last drawing, which presses name by index.
-        var targets: [TapTarget] = []
+        /// What each view's last drawing was made of.
+        var drawn: [View: Drawn] = [:]
+        /// The targets of each view's last drawing, which presses name by index.
+        var targets: [View: [TapTarget]] = [:]
 
         var shownInstance: String { stack?.top ?? instanceIDs[0] }
     }
@@ -108,7 +123,7 @@ public final class WebBoard: @unchecked Sendable {
     /// Shared with the server's threads: the frames pages are sent first, and the pages.
     private let shared = Mutex(Shared())
     private struct Shared {
-        var frames: [ColorScheme: [String: Message]] = [:]
+        var frames: [View: [String: Message]] = [:]
         var subscribers: [UInt64: Subscriber] = [:]
         var nextSubscriber: UInt64 = 0
         /// Pages that left before the board's thread took them in.
@@ -167,20 +182,20 @@ public final class WebBoard: @unchecked Sendable {
     /// The scheme a page that prefers `preferred` is shown: the board's own, if it fixes one.
     public func scheme(preferring preferred: ColorScheme) -> ColorScheme { options.scheme ?? preferred }
 
-    /// Connects a page shown in `scheme`: `send` gets every tile's frame at once, then each
+    /// Connects a page shown in `view`: `send` gets every tile's frame at once, then each
     /// change, on the board's thread (it must not block). Returns the id ``disconnect(_:)`` takes.
-    public func connect(scheme: ColorScheme, send: @escaping @Sendable (Message) -> Void) -> UInt64 {
+    public func connect(view: View, send: @escaping @Sendable (Message) -> Void) -> UInt64 {
         let id = shared.withLock { shared in
             shared.nextSubscriber += 1
             return shared.nextSubscriber
         }
         reactor.execute { [self] in
-            let needsFrames = shared.withLock { $0.frames[scheme] == nil }
-            if needsFrames { refresh(schemes: [scheme], force: true) }
+            let needsFrames = shared.withLock { $0.frames[view] == nil }
+            if needsFrames { refresh(views: [view], force: true) }
             let frames = shared.withLock { shared -> [Message]? in
                 guard shared.leftEarly.remove(id) == nil else { return nil }
-                shared.subscribers[id] = Subscriber(scheme: scheme, send: send)
-                let frames = shared.frames[scheme] ?? [:]
+                shared.subscribers[id] = Subscriber(view: view, send: send)
+                let frames = shared.frames[view] ?? [:]
                 return tiles.compactMap { frames[$0.id] }
             }
             guard let frames else { return }
@@ -190,15 +205,15 @@ public final class WebBoard: @unchecked Sendable {
         return id
     }
 
-    /// Forgets a page; a scheme no page shows any more is no longer drawn.
+    /// Forgets a page; a view no page shows any more is no longer drawn.
     public func disconnect(_ id: UInt64) {
         shared.withLock { shared in
             guard let gone = shared.subscribers.removeValue(forKey: id) else {
                 shared.leftEarly.insert(id)
                 return
             }
-            if !shared.subscribers.values.contains(where: { $0.scheme == gone.scheme }) {
-                shared.frames[gone.scheme] = nil
+            if !shared.subscribers.values.contains(where: { $0.view == gone.view }) {
+                shared.frames[gone.view] = nil
             }
         }
     }
@@ -206,20 +221,21 @@ public final class WebBoard: @unchecked Sendable {
     /// The pages connected now.
     public var connectionCount: Int { shared.withLock { $0.subscribers.count } }
 
-    /// Presses target `index` (from 1) of tile `tileID`'s drawing, through the same action path
-    /// as a key on the terminal board: one press runs the action once.
-    public func press(tile tileID: String, target index: Int) async -> PressOutcome {
+    /// Presses target `index` (from 1) of tile `tileID`'s drawing in `view`, through the same
+    /// action path as a key on the terminal board: one press runs the action once.
+    public func press(tile tileID: String, target index: Int, in view: View) async -> PressOutcome {
         await withCheckedContinuation { continuation in
             reactor.execute { [self] in
-                continuation.resume(returning: pressOnBoardThread(tile: tileID, target: index))
+                continuation.resume(returning: pressOnBoardThread(tile: tileID, target: index, in: view))
             }
         }
     }
 
-    private func pressOnBoardThread(tile tileID: String, target index: Int) -> PressOutcome {
-        guard let tile = tiles.first(where: { $0.id == tileID }), index >= 1, index <= tile.targets.count else { return .noSuchControl }
+    private func pressOnBoardThread(tile tileID: String, target index: Int, in view: View) -> PressOutcome {
+        guard let targets = tiles.first(where: { $0.id == tileID })?.targets[view], index >= 1, index <= targets.count,
+              let tile = tiles.first(where: { $0.id == tileID }) else { return .noSuchControl }
         let action: WidgetAction
-        switch tile.targets[index - 1] {
+        switch targets[index - 1] {
         case .action(let pressed), .linkOpening(_, then: let pressed): action = pressed
         case .link: return .noSuchControl
         }
@@ -238,21 +254,21 @@ public final class WebBoard: @unchecked Sendable {
         for finished in scheduler.takeFinishedActions() {
             guard let failure = finished.failure,
                   let tile = tiles.first(where: { $0.instanceIDs.contains(finished.id) }) else { continue }
-            broadcast(Message(event: "notice", data: Self.json(["tile": tile.id, "message": failure])), scheme: nil)
+            broadcast(Message(event: "notice", data: Self.json(["tile": tile.id, "message": failure])), view: nil)
         }
         let now = options.clock.now()
         for index in tiles.indices {
             guard var stack = tiles[index].stack else { continue }
             if stack.rotateIfDue(at: now, entries: { scheduler.entries(for: $0) }) { tiles[index].stack = stack }
         }
-        let schemes = shared.withLock { Set($0.subscribers.values.map(\.scheme)) }
-        refresh(schemes: schemes, force: false)
+        let views = shared.withLock { Set($0.subscribers.values.map(\.view)) }
+        refresh(views: views, force: false)
         scheduleWake(now: now)
     }
 
-    /// Draws again, in each of `schemes`, the tiles whose drawing is out of date (every tile
+    /// Draws again, in each of `views`, the tiles whose drawing is out of date (every tile
     /// with `force`), and sends the new frames.
-    private func refresh(schemes: Set<ColorScheme>, force: Bool) {
+    private func refresh(views: Set<View>, force: Bool) {
         let now = options.clock.now()
         for index in tiles.indices {
             let instanceID = tiles[index].shownInstance
@@ -263,14 +279,14 @@ public final class WebBoard: @unchecked Sendable {
                 instanceID: instanceID, revision: current.revision, isPlaceholder: current.isPlaceholder,
                 pendingActions: scheduler.pendingActions(for: instanceID), status: scheduler.status(for: instanceID))
             var nextTick: Date?
-            for scheme in schemes {
-                if !force, let drawn = tiles[index].drawn[scheme], drawn.key == key, drawn.nextChange.map({ $0 > now }) ?? true {
+            for view in views {
+                if !force, let drawn = tiles[index].drawn[view], drawn.key == key, drawn.nextChange.map({ $0 > now }) ?? true {
                     nextTick = [nextTick, drawn.nextChange].compactMap { $0 }.min()
                     continue
                 }
                 var environment = EnvironmentValues()
-                environment.colorScheme = scheme
-                environment.sizeClass = .regular
+                environment.colorScheme = view.scheme
+                environment.sizeClass = view.sizeClass
                 environment.colorMode = .trueColor
                 environment.theme = options.theme
                 environment.now = now
@@ -281,29 +297,29 @@ public final class WebBoard: @unchecked Sendable {
                 let drawing = widget.drawing(current.entry, family: tiles[index].family, environment: environment)
                 // A change reported as already due would wake the board at once, again and again.
                 let nextChange = drawing.nextChange.map { max($0, now.addingTimeInterval(Self.minimumTickInterval)) }
-                tiles[index].drawn[scheme] = Drawn(key: key, nextChange: nextChange)
-                tiles[index].targets = drawing.grid.targets
+                tiles[index].drawn[view] = Drawn(key: key, nextChange: nextChange)
+                tiles[index].targets[view] = drawing.grid.targets
                 nextTick = [nextTick, nextChange].compactMap { $0 }.min()
-                let renderer = SVGRenderer(theme: options.theme, scheme: scheme)
+                let renderer = SVGRenderer(theme: options.theme, scheme: view.scheme)
                 let frame = WebTileFrame(
                     id: tiles[index].id, page: tiles[index].page, family: tiles[index].family, grid: drawing.grid, renderer: renderer,
                     status: key.status, isPlaceholder: current.isPlaceholder, spoken: drawing.spoken)
                 let message = Message(event: "tile", data: Self.json(frame))
                 let changed = shared.withLock { shared -> Bool in
-                    guard shared.frames[scheme]?[frame.id] != message else { return false }
-                    shared.frames[scheme, default: [:]][frame.id] = message
+                    guard shared.frames[view]?[frame.id] != message else { return false }
+                    shared.frames[view, default: [:]][frame.id] = message
                     return true
                 }
-                if changed, !force { broadcast(message, scheme: scheme) }
+                if changed, !force { broadcast(message, view: view) }
             }
-            scheduler.setLiveTextTick(nextTick, for: instanceID, visible: !schemes.isEmpty)
+            scheduler.setLiveTextTick(nextTick, for: instanceID, visible: !views.isEmpty)
         }
     }
 
-    /// Sends `message` to every page shown in `scheme` (every page for nil).
-    private func broadcast(_ message: Message, scheme: ColorScheme?) {
+    /// Sends `message` to every page shown in `view` (every page for nil).
+    private func broadcast(_ message: Message, view: View?) {
         let receivers = shared.withLock { shared in
-            shared.subscribers.values.filter { scheme == nil || $0.scheme == scheme }.map(\.send)
+            shared.subscribers.values.filter { view == nil || $0.view == view }.map(\.send)
         }
         for send in receivers { send(message) }
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOSSL
 import Synchronization
 import TileBase
 import TileBoard
@@ -109,12 +110,23 @@ struct TilesServe: AsyncParsableCommand {
     @Option(help: ArgumentHelp(L("help.serve.tokenFile")))
     var tokenFile: String?
 
+    @Option(help: ArgumentHelp(L("help.serve.passwordFile")))
+    var passwordFile: String?
+
+    @Option(help: ArgumentHelp(L("help.serve.tlsCert")))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp(L("help.serve.tlsKey")))
+    var tlsKey: String?
+
     @Option(help: ArgumentHelp(L("help.serve.maxPages")))
     var maxPages = 200
 
     func run() async throws {
         let environment = ProcessEnvironment.current()
         let (host, port) = try Self.address(listen)
+        let tls = try Self.tlsConfiguration(certificate: tlsCert, key: tlsKey)
+        let urlScheme = tls == nil ? "http" : "https"
         let directories = TilesDirectories(environment: environment)
         let log = ServeLog()
         let timeZone = SystemTimeZone.current(environment: environment)
@@ -146,23 +158,29 @@ struct TilesServe: AsyncParsableCommand {
             cacheDirectory: directories.cache.appending(path: "entries"), sharedStore: SharedStore(directory: directories.data),
             log: { log.line("board: \($0)") }))
 
-        var token: String?
-        if !WebAccess.isLoopback(host) {
+        var credential: WebAccess.Credential?
+        let shown = host == "0.0.0.0" || host == "::" ? "THIS-MACHINE" : host
+        if let passwordFile {
+            credential = .password(try Self.password(in: passwordFile))
+            log.line("the board asks for the password in \(passwordFile)")
+        } else if !WebAccess.isLoopback(host) {
             let file = tokenFile.map { URL(filePath: $0) } ?? directories.state.appending(path: "serve-token")
             let loaded = try WebToken.load(from: file)
-            token = loaded.token
-            let shown = host == "0.0.0.0" || host == "::" ? "THIS-MACHINE" : host
+            credential = .token(loaded.token)
             if loaded.created {
                 log.line("a new token, printed this once and kept in \(file.path):")
-                log.line("  open http://\(Self.hostPort(shown, port))/?token=\(loaded.token)")
+                log.line("  open \(urlScheme)://\(Self.hostPort(shown, port))/?token=\(loaded.token)")
             } else {
-                log.line("the token is in \(file.path): open http://\(Self.hostPort(shown, port))/?token=TOKEN")
+                log.line("the token is in \(file.path): open \(urlScheme)://\(Self.hostPort(shown, port))/?token=TOKEN")
             }
         }
-        let access = WebAccess(hosts: WebAccess.hosts(listening: host, port: port, extra: allowHost), token: token, readOnly: readOnly)
+        if !WebAccess.isLoopback(host) && tls == nil {
+            log.line("warning: the board is served without TLS, so its \(passwordFile == nil ? "token" : "password") crosses the network readable; give --tls-cert and --tls-key, or put a TLS proxy in front")
+        }
+        let access = WebAccess(hosts: WebAccess.hosts(listening: host, port: port, extra: allowHost), credential: credential, readOnly: readOnly)
         web.start()
         web.listenForRequests(environment: environment)
-        let server = WebServer(board: web, access: access, maxPages: maxPages, log: log)
+        let server = WebServer(board: web, access: access, maxPages: maxPages, log: log, tls: tls)
         var logger = Logger(label: "tiles-serve")
         logger.logLevel = .warning
         Self.stopOnSignals(log: log) {
@@ -175,7 +193,7 @@ struct TilesServe: AsyncParsableCommand {
             logger: logger,
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
-                log.line("serving the board at http://\(Self.hostPort(host, bound))/\(readOnly ? " (read-only)" : "") — Ctrl-C stops")
+                log.line("serving the board at \(urlScheme)://\(Self.hostPort(host, bound))/\(readOnly ? " (read-only)" : "") — Ctrl-C stops")
             })
     }
 
@@ -193,6 +211,61 @@ struct TilesServe: AsyncParsableCommand {
             cleanUp()
             Glibc.exit(0)
         }
+    }
+
+    /// HTTPS from `--tls-cert` (PEM, the server's certificate first, then its chain) and
+    /// `--tls-key` (PEM); nil when neither is given. Either one alone, an unreadable file or a key
+    /// that does not match the certificate is a usage error naming the file.
+    static func tlsConfiguration(certificate: String?, key: String?) throws -> TLSConfiguration? {
+        switch (certificate, key) {
+        case (nil, nil):
+            return nil
+        case (nil, _?), (_?, nil):
+            throw UsageError(message: "--tls-cert and --tls-key go together: give both, or neither for plain HTTP")
+        case let (certificate?, key?):
+            let chain: [NIOSSLCertificate]
+            let privateKey: NIOSSLPrivateKey
+            do {
+                chain = try NIOSSLCertificate.fromPEMFile(certificate)
+            } catch {
+                throw UsageError(message: "--tls-cert: \(certificate): \(Self.reason(error, opening: certificate, for: "a PEM certificate"))")
+            }
+            guard !chain.isEmpty else { throw UsageError(message: "--tls-cert: \(certificate): holds no PEM certificate") }
+            do {
+                privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+            } catch {
+                throw UsageError(message: "--tls-key: \(key): \(Self.reason(error, opening: key, for: "a PEM private key"))")
+            }
+            let configuration = TLSConfiguration.makeServerConfiguration(
+                certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+            do {
+                _ = try NIOSSLContext(configuration: configuration)
+            } catch {
+                throw UsageError(message: "--tls-key: \(key) is not the key of the certificate in \(certificate)")
+            }
+            return configuration
+        }
+    }
+
+    /// Why a PEM file could not be used: the system's reason when it cannot be read, else what it should hold.
+    private static func reason(_ error: any Error, opening path: String, for what: String) -> String {
+        if access(path, R_OK) != 0 { return String(cString: strerror(errno)) }
+        return "not \(what)"
+    }
+
+    /// The password in `path`: its first line. A file others may read is refused, as ssh refuses
+    /// such a key, and so is an empty one.
+    static func password(in path: String) throws -> String {
+        var facts = stat()
+        guard stat(path, &facts) == 0, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw UsageError(message: "--password-file: \(path): \(String(cString: strerror(errno)))")
+        }
+        guard facts.st_mode & 0o077 == 0 else {
+            throw UsageError(message: "--password-file: \(path) may be read by others (mode \(String(facts.st_mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        let password = String(text.prefix { $0 != "\n" && $0 != "\r" })
+        guard !password.isEmpty else { throw UsageError(message: "--password-file: \(path) holds no password on its first line") }
+        return password
     }
 
     /// `HOST:PORT` split; `[::1]:8080` for IPv6.

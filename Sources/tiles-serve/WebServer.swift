@@ -2,6 +2,7 @@ import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOPosix
@@ -18,19 +19,31 @@ struct WebServer: Sendable {
     let access: WebAccess
     let maxPages: Int
     let log: ServeLog
+    /// The certificate and key to serve HTTPS with (`--tls-cert`, `--tls-key`); nil serves HTTP.
+    let tls: TLSConfiguration?
     private let pages = PageCount()
 
-    init(board: WebBoard, access: WebAccess, maxPages: Int, log: ServeLog) {
+    init(board: WebBoard, access: WebAccess, maxPages: Int, log: ServeLog, tls: TLSConfiguration?) {
         self.board = board
         self.access = access
         self.maxPages = maxPages
         self.log = log
+        self.tls = tls
     }
 
-    /// A press as the page sends it.
+    /// A press as the page sends it: the target's index in the tile's drawing in the page's view.
     struct Press: Decodable {
         var tile: String
         var target: Int
+        var scheme: String?
+        var size: String?
+    }
+
+    /// The view a page asks for (`?scheme=dark&size=compact`), under the board's fixed scheme if any.
+    private func view(scheme: String?, size: String?) -> WebBoard.View {
+        WebBoard.View(
+            scheme: board.scheme(preferring: scheme.flatMap(ColorScheme.init(rawValue:)) ?? .light),
+            sizeClass: size.flatMap(SizeClass.init(rawValue:)) ?? .regular)
     }
 
     /// Serves until the process ends: HummingbirdCore's HTTP/1.1 server with the router as its
@@ -41,7 +54,9 @@ struct WebServer: Sendable {
         let channel = HTTP1Channel.Configuration(
             additionalChannelHandlers: [PeerClosedHandler()],
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))
-        let server = try HTTPServerBuilder.http1(configuration: channel).buildServer(
+        let http1 = HTTPServerBuilder.http1(configuration: channel)
+        let builder = try tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1
+        let server = try builder.buildServer(
             configuration: configuration, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
             responder: { request, writer, channel in
                 let context = ServeContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
@@ -62,7 +77,7 @@ struct WebServer: Sendable {
 
     func router() -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
-        router.middlewares.add(AccessMiddleware(access: access, log: log))
+        router.middlewares.add(AccessMiddleware(access: access, log: log, secure: tls != nil))
         for path in WebAssets.paths {
             router.get(RouterPath(path)) { _, _ -> Response in
                 guard let file = WebAssets.file(at: path) else { return Response(status: .notFound) }
@@ -78,8 +93,8 @@ struct WebServer: Sendable {
 
     /// The page's event stream: the board's description, every tile, then each change.
     private func events(_ request: Request, context: ServeContext) throws -> Response {
-        let preferred: ColorScheme = request.uri.queryParameters.get("scheme") == "dark" ? .dark : .light
-        let scheme = board.scheme(preferring: preferred)
+        let query = request.uri.queryParameters
+        let view = view(scheme: query.get("scheme"), size: query.get("size"))
         let admitted = pages.count.withLock { count in
             guard count < maxPages else { return false }
             count += 1
@@ -92,18 +107,18 @@ struct WebServer: Sendable {
         // A page that cannot keep up is cut off rather than sent a board with gaps: it reconnects
         // and is sent every tile afresh.
         let (stream, continuation) = AsyncStream.makeStream(of: WebBoard.Message.self, bufferingPolicy: .bufferingOldest(512))
-        let id = board.connect(scheme: scheme) { message in
+        let id = board.connect(view: view) { message in
             if case .dropped = continuation.yield(message) { continuation.finish() }
         }
         let peer = context.peer, board = board, log = log, pages = pages
-        log.line("\(peer) connected (\(scheme)); \(board.connectionCount + 1) pages")
+        log.line("\(peer) connected (\(view)); \(board.connectionCount + 1) pages")
         continuation.onTermination = { _ in
             board.disconnect(id)
             pages.count.withLock { $0 -= 1 }
             log.line("\(peer) left; \(board.connectionCount) pages")
         }
         context.channel.closeFuture.whenComplete { _ in continuation.finish() }
-        let description = WebBoardDescription(scheme: scheme.rawValue, readOnly: access.readOnly, pages: board.pageCount)
+        let description = WebBoardDescription(scheme: view.scheme.rawValue, readOnly: access.readOnly, pages: board.pageCount)
         let first = "retry: 3000\nevent: board\ndata: \(description.json)\n\n"
         return Response(
             status: .ok,
@@ -120,9 +135,9 @@ struct WebServer: Sendable {
     private func press(_ request: Request, context: ServeContext) async throws -> Response {
         let body = try await request.body.collect(upTo: 1024)
         guard let press = try? JSONDecoder().decode(Press.self, from: Data(body.readableBytesView)) else {
-            return Self.text(.badRequest, "a press is {\"tile\": ID, \"target\": N}")
+            return Self.text(.badRequest, "a press is {\"tile\": ID, \"target\": N, \"scheme\": light|dark, \"size\": compact|regular|large}")
         }
-        switch await board.press(tile: press.tile, target: press.target) {
+        switch await board.press(tile: press.tile, target: press.target, in: view(scheme: press.scheme, size: press.size)) {
         case .started:
             log.line("\(context.peer) pressed \(press.target) of \(press.tile)")
             return Self.text(.accepted, "started")
@@ -172,7 +187,10 @@ struct ServeContext: RequestContext {
     /// Nothing the page sends is larger than a press.
     var maxUploadSize: Int { 4096 }
 
-    /// The client's address, for the log.
+    /// The client's IP address, which wrong guesses are counted by.
+    var peerAddress: String { channel.remoteAddress?.ipAddress ?? "?" }
+
+    /// The client's address and port, for the log.
     var peer: String {
         guard let address = channel.remoteAddress else { return "?" }
         return "\(address.ipAddress ?? "?"):\(address.port ?? 0)"
@@ -184,6 +202,9 @@ struct AccessMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     let access: WebAccess
     let log: ServeLog
+    /// Whether the cookie may travel over TLS only.
+    let secure: Bool
+    let guesses = WrongGuesses()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let asked = WebAccess.Request(
@@ -192,15 +213,26 @@ struct AccessMiddleware: RouterMiddleware {
             cookie: request.headers[.cookie], authorization: request.headers[.authorization],
             queryToken: request.uri.queryParameters.get("token"))
         var response: Response
-        switch access.decide(asked) {
+        let now = Date()
+        let decision: WebAccess.Decision = guesses.isBlocked(context.peerAddress, at: now)
+            ? .refuse(status: 429, reason: "too many wrong credentials from this address; try again in a minute")
+            : access.decide(asked)
+        switch decision {
         case .refuse(let status, let reason):
             log.line("\(context.peer) refused \(request.method.rawValue) \(request.uri.path): \(reason)")
             response = WebServer.text(HTTPResponse.Status(code: status), reason)
+            if status == 401 {
+                if asked.carriesCredential { guesses.record(context.peerAddress, at: now) }
+                if let challenge = access.challenge { response.headers[.wwwAuthenticate] = challenge }
+            } else if status == 429 {
+                response.headers[.retryAfter] = "\(Int(guesses.window))"
+            }
         case .allow:
             response = try await next(request, context)
         case .allowSettingCookie(let token):
             response = try await next(request, context)
             response.headers[.setCookie] = "\(WebAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+                + (secure ? "; Secure" : "")
         }
         for header in WebAssets.securityHeaders {
             response.headers[HTTPField.Name(header.name)!] = header.value

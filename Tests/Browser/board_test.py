@@ -192,6 +192,8 @@ class BrowserTests(unittest.TestCase):
 
     def test_1_the_page_shows_the_board(self):
         self.open()
+        columns = self.driver.execute_script("return document.querySelector('#tile-lamp').style.getPropertyValue('--columns');")
+        self.assertEqual(columns, "42")
         self.assertIn("Scan", tile_text(self.driver, "alipay"))
         self.assertIn("Desk lamp", tile_text(self.driver, "lamp"))
         names = [e.get_attribute("aria-label") for e in self.driver.find_elements(By.CSS_SELECTOR, "#tile-alipay .hit[aria-label]")]
@@ -234,6 +236,15 @@ class BrowserTests(unittest.TestCase):
             self.assertEqual(len(set(lefts)), 1, lefts)
             self.assertEqual(tops, sorted(set(tops)), tops)
             self.assertTrue(all(width >= 360 for width in widths), widths)
+            # The phone asked for compact grids (a medium is 34 columns, not 42), drawn larger across its width.
+            columns = phone.execute_script(
+                "return [...document.querySelectorAll('#page-0 .tile[data-family=medium]')].map(t => t.style.getPropertyValue('--columns'));")
+            self.assertEqual(set(columns), {"34"}, columns)
+            self.assertIn("compact", self.board.read_log())
+            # A press names a control of the phone's own drawing.
+            before = len(self.board.presses())
+            phone.find_element(By.CSS_SELECTOR, "#tile-lamp button.hit[aria-label*='Desk lamp']").click()
+            wait_for(phone, lambda: len(self.board.presses()) == before + 1, "the phone's press never reached the program")
             if SHOTS:
                 time.sleep(1)
                 phone.save_screenshot(os.path.join(SHOTS, "web-phone.png"))

@@ -52,7 +52,7 @@ import TileKit
         let board = try board()
         board.start()
         let page = Page()
-        _ = board.connect(scheme: .dark, send: page.send)
+        _ = board.connect(view: .init(scheme: .dark), send: page.send)
         try await waitFor { page.events.contains("ready") }
         #expect(Array(page.events.prefix(3)) == ["tile", "tile", "ready"])
         #expect(page.tiles.prefix(2).map(\.id) == ["one", "two"])
@@ -66,8 +66,8 @@ import TileKit
         let board = try board()
         board.start()
         let light = Page(), dark = Page()
-        let lightID = board.connect(scheme: .light, send: light.send)
-        _ = board.connect(scheme: .dark, send: dark.send)
+        let lightID = board.connect(view: .init(scheme: .light), send: light.send)
+        _ = board.connect(view: .init(scheme: .dark), send: dark.send)
         try await waitFor { light.events.contains("ready") && dark.events.contains("ready") }
         #expect(light.tiles.first?.svg != dark.tiles.first?.svg)
         #expect(board.connectionCount == 2)
@@ -77,14 +77,29 @@ import TileKit
         #expect(try self.board(scheme: .dark).scheme(preferring: .light) == .dark)
     }
 
+    @Test func eachSizeClassDrawsItsOwnGrids() async throws {
+        let board = try board()
+        board.start()
+        let phone = Page(), wall = Page(), desk = Page()
+        _ = board.connect(view: .init(scheme: .light, sizeClass: .compact), send: phone.send)
+        _ = board.connect(view: .init(scheme: .light, sizeClass: .large), send: wall.send)
+        _ = board.connect(view: .init(scheme: .light), send: desk.send)
+        try await waitFor { [phone, wall, desk].allSatisfy { $0.events.contains("ready") } }
+        // The medium tile "two" in each class's grid (docs/rules.md C5).
+        let medium = { (page: Page) in page.tiles.first { $0.id == "two" }.map { [$0.columns, $0.rows] } }
+        #expect(medium(phone) == [34, 8])
+        #expect(medium(desk) == [42, 10])
+        #expect(medium(wall) == [62, 15])
+    }
+
     @Test func aPageThatLeavesAtOnceIsNeverSentAnything() async throws {
         let board = try board()
         let page = Page()
-        let id = board.connect(scheme: .light, send: page.send)
+        let id = board.connect(view: .init(scheme: .light), send: page.send)
         board.disconnect(id)
         board.start()
         let other = Page()
-        _ = board.connect(scheme: .light, send: other.send)
+        _ = board.connect(view: .init(scheme: .light), send: other.send)
         try await waitFor { other.events.contains("ready") }
         #expect(page.events.isEmpty)
         #expect(board.connectionCount == 1)
@@ -94,10 +109,10 @@ import TileKit
         let board = try board()
         board.start()
         let page = Page()
-        _ = board.connect(scheme: .light, send: page.send)
+        _ = board.connect(view: .init(scheme: .light), send: page.send)
         try await waitFor { page.events.contains("ready") }
-        #expect(await board.press(tile: "one", target: 1) == .noSuchControl)
-        #expect(await board.press(tile: "nope", target: 1) == .noSuchControl)
-        #expect(await board.press(tile: "one", target: 0) == .noSuchControl)
+        #expect(await board.press(tile: "one", target: 1, in: .init(scheme: .light)) == .noSuchControl)
+        #expect(await board.press(tile: "nope", target: 1, in: .init(scheme: .light)) == .noSuchControl)
+        #expect(await board.press(tile: "one", target: 0, in: .init(scheme: .light)) == .noSuchControl)
     }
 }

@@ -263,17 +263,121 @@ import Glibc
         let environment = PrivateEnvironment()
         let file = environment.home.appendingPathComponent("bad.toml")
         try "[[page]]\n[[page.tile]]\nwidget = \"nope\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try Self.runToEnd(["--config", file.path], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("tiles serve: \(file.path):3:1: "))
+    }
+
+    @Test func aPasswordBoardHasTheBrowserAskAndStopsGuessers() throws {
+        let files = PrivateEnvironment()
+        let password = files.home.appendingPathComponent("serve-password")
+        try "correct horse: battery\n".write(to: password, atomically: true, encoding: .utf8)
+        chmod(password.path, 0o600)
+        let server = try Server(listen: "0.0.0.0", arguments: ["--password-file", password.path])
+        let host = "127.0.0.1:\(server.port)"
+        func basic(_ pair: String) -> String { "\r\nAuthorization: Basic " + Data(pair.utf8).base64EncodedString() }
+        let asked = try server.get("/", host: host)
+        #expect(asked.status == 401)
+        #expect(asked.text.contains("WWW-Authenticate: Basic realm=\"tiles\", charset=\"UTF-8\""), "\(asked.text)")
+        #expect(!asked.text.contains("<script"))
+        #expect(try server.get("/", host: host, headers: basic("me:correct horse: battery")).status == 200)
+        #expect(try server.get("/events", host: host, headers: basic("me:correct horse")).status == 401)
+        // No token is made when the board has a password.
+        #expect(!FileManager.default.fileExists(atPath: server.environment.home.appendingPathComponent("state/tiles/serve-token").path))
+        // Ten wrong guesses from one address, and for a minute even the right password is refused there.
+        for guess in 0..<9 { _ = try server.get("/", host: host, headers: basic("me:guess \(guess)")) }
+        let blocked = try server.get("/", host: host, headers: basic("me:correct horse: battery"))
+        #expect(blocked.status == 429)
+        #expect(blocked.text.contains("Retry-After: 60"))
+        #expect(server.text.contains("too many wrong credentials"))
+    }
+
+    @Test func aPasswordFileOthersMayReadIsRefused() throws {
+        let environment = PrivateEnvironment()
+        let password = environment.home.appendingPathComponent("serve-password")
+        try "secret\n".write(to: password, atomically: true, encoding: .utf8)
+        chmod(password.path, 0o644)
+        let result = try Self.runToEnd(["--listen", "127.0.0.1:0", "--password-file", password.path], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.error.contains("--password-file: \(password.path) may be read by others (mode 644); chmod 600 it"), "\(result.error)")
+    }
+
+    @Test func withACertificateAndKeyTheBoardIsServedOverHTTPS() throws {
+        let files = PrivateEnvironment()
+        let certificate = files.home.appendingPathComponent("cert.pem").path
+        let key = files.home.appendingPathComponent("key.pem").path
+        try Self.makeCertificate(certificate: certificate, key: key)
+        let server = try Server(listen: "0.0.0.0", arguments: ["--tls-cert", certificate, "--tls-key", key])
+        #expect(server.text.contains("serving the board at https://0.0.0.0:\(server.port)/"), "\(server.text)")
+        let tokenFile = server.environment.home.appendingPathComponent("state/tiles/serve-token")
+        let token = try String(contentsOf: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let page = try Self.curl(["--cacert", certificate, "--resolve", "localhost:\(server.port):127.0.0.1",
+                                  "https://localhost:\(server.port)/?token=\(token)"])
+        #expect(page.status == 0, "\(page.output)")
+        #expect(page.output.contains("HTTP/1.1 200"), "\(page.output)")
+        #expect(page.output.contains("<script src=\"app.js\"></script>"))
+        // Over TLS the token's cookie is never sent in clear.
+        #expect(page.output.contains("Set-Cookie: tiles_token=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000; Secure"))
+        // Plain HTTP on the same port gets no page.
+        let plain = try? server.get("/?token=\(token)")
+        #expect(plain?.status != 200)
+        #expect(!server.text.contains("warning: the board is served without TLS"))
+    }
+
+    @Test func aKeyThatIsNotTheCertificatesIsRefused() throws {
+        let environment = PrivateEnvironment()
+        let home = environment.home.path
+        try Self.makeCertificate(certificate: home + "/cert.pem", key: home + "/key.pem")
+        try Self.makeCertificate(certificate: home + "/other.pem", key: home + "/other-key.pem")
+        let mismatched = try Self.runToEnd(["--listen", "127.0.0.1:0", "--tls-cert", home + "/cert.pem", "--tls-key", home + "/other-key.pem"], environment: environment)
+        #expect(mismatched.status == 2)
+        #expect(mismatched.error.contains("--tls-key: \(home)/other-key.pem is not the key of the certificate in \(home)/cert.pem"), "\(mismatched.error)")
+        let alone = try Self.runToEnd(["--listen", "127.0.0.1:0", "--tls-cert", home + "/cert.pem"], environment: environment)
+        #expect(alone.status == 2)
+        #expect(alone.error.contains("--tls-cert and --tls-key go together"), "\(alone.error)")
+        let notPEM = try Self.runToEnd(["--listen", "127.0.0.1:0", "--tls-cert", home + "/key.pem", "--tls-key", home + "/key.pem"], environment: environment)
+        #expect(notPEM.status == 2)
+        #expect(notPEM.error.contains("--tls-cert: \(home)/key.pem: "), "\(notPEM.error)")
+    }
+
+    /// A self-signed certificate for localhost and 127.0.0.1, by Debian's openssl.
+    static func makeCertificate(certificate: String, key: String) throws {
+        let made = try run("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", certificate])
+        guard made.status == 0 else { throw ServeFailure("openssl req failed: \(made.error)") }
+    }
+
+    /// Debian's curl, with the answer's headers; its status, and its output and errors together.
+    static func curl(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let result = try run("/usr/bin/curl", ["--silent", "--show-error", "--include", "--max-time", "10"] + arguments)
+        return (result.status, result.output + result.error)
+    }
+
+    /// tiles-serve with `arguments`, run until it exits: its status and standard error.
+    static func runToEnd(_ arguments: [String], environment: PrivateEnvironment) throws -> (status: Int32, error: String) {
+        let result = try run(Self.serve, arguments, environment: environment.variables)
+        return (result.status, result.error)
+    }
+
+    /// Runs `executable` to its end: its status, standard output and standard error.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.serve)
-        process.arguments = ["--config", file.path]
-        process.environment = environment.variables
-        let error = Pipe()
-        process.standardError = error
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        // Standard error goes to a file, so that neither stream can fill while the other is read.
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tiles-run-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(text.hasPrefix("tiles serve: \(file.path):3:1: "))
+        let error = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: printed, as: UTF8.self), error)
     }
 
     /// `tiles serve` is tiles-serve: its help, through tiles.
@@ -288,8 +392,10 @@ import Glibc
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(text.contains("USAGE: tiles serve [--listen <listen>]"))
-        #expect(text.contains("--read-only"))
+        #expect(text.contains("USAGE: tiles serve "))
+        for option in ["--listen <listen>", "--read-only", "--password-file <password-file>", "--tls-cert <tls-cert>", "--tls-key <tls-key>"] {
+            #expect(text.contains(option), "\(option)")
+        }
     }
 
     /// A page shows the lamp's toggle, which a press may now name.

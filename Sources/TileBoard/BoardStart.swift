@@ -24,6 +24,10 @@ public struct BoardStart {
     public let commandLine: BoardConfiguration.CommandLine
     /// The board to show.
     public let board: BoardConfiguration
+    /// The config file the board comes from (`--config`, else the default), which may not exist yet.
+    public let configFile: URL
+    /// Resolves `~/` in the file's token files while an edit is checked.
+    private let home: String?
 
     /// Reads `configPath` (or the default file); `commandLine` is made from every widget the
     /// board knows (the built-ins and those the file declares), since `--tiles` may name either.
@@ -36,6 +40,8 @@ public struct BoardStart {
             settings: try ServiceConfiguration.settings(for: nil, environment: plain), environment: plain,
             directories: directories, version: tilesVersion, timeZone: timeZone, offline: offline)
         config = try ConfigLoader(environment: plain, widgets: BuiltinWidgets.all(services: plainServices), host: host).load(explicitPath: configPath)
+        configFile = configPath.map { URL(filePath: $0) } ?? ConfigLoader(environment: plain, widgets: []).defaultFile
+        home = plain["HOME"]
         // The config's opener runs as TILES_OPENER would; its service settings reach the
         // services as a value (`ServiceConfiguration`), never through the environment.
         environment = config.map { ConfigLoader(environment: plain, widgets: []).applyingOpener($0) } ?? plain
@@ -57,6 +63,13 @@ public struct BoardStart {
         }
         self.builtins = builtins
         self.board = board
+    }
+
+    /// What an edit form saves through: the config file's editor, nil for a `--tiles` board, which
+    /// has no file to save into. Widgets the file declares are placed too: an edit is checked
+    /// against them all.
+    public var editor: ConfigEditor? {
+        commandLine.tiles == nil ? ConfigEditor(file: configFile, widgets: builtins, home: home) : nil
     }
 
     /// The board without a config file or `--tiles`.

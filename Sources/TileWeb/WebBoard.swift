@@ -11,69 +11,6 @@ import TileUI
 /// encoded, to every page that shows that view. With no page connected nothing is drawn; with nothing due the
 /// reactor sleeps.
 public final class WebBoard: @unchecked Sendable {
-    /// What a board is made of.
-    public struct Options: Sendable {
-        public var tiles: [ResolvedTile]
-        /// The scheme the board fixes; nil follows each browser's.
-        public var scheme: ColorScheme?
-        public var theme: Theme
-        public var timeZone: Zone
-        public var clock: any WallClock
-        /// Where timelines are cached between runs, shared with terminal boards; nil for none.
-        public var cacheDirectory: URL?
-        /// The store widgets' intents read and write, shared with terminal boards.
-        public var sharedStore: SharedStore?
-        public var reloadBudget: ReloadBudget
-        public var log: @Sendable (String) -> Void
-
-        public init(
-            tiles: [ResolvedTile], scheme: ColorScheme?, theme: Theme, timeZone: Zone, clock: any WallClock = SystemClock(),
-            cacheDirectory: URL? = nil, sharedStore: SharedStore? = nil, reloadBudget: ReloadBudget = ReloadBudget(),
-            log: @escaping @Sendable (String) -> Void = { _ in }
-        ) {
-            self.tiles = tiles
-            self.scheme = scheme
-            self.theme = theme
-            self.timeZone = timeZone
-            self.clock = clock
-            self.cacheDirectory = cacheDirectory
-            self.sharedStore = sharedStore
-            self.reloadBudget = reloadBudget
-            self.log = log
-        }
-    }
-
-    /// What a press of a target did.
-    public enum PressOutcome: Equatable, Sendable {
-        /// The action started; the tile shows it pending.
-        case started
-        /// No such tile, or no control at that index in its drawing now.
-        case noSuchControl
-        /// The widget refused it (still running the last press, no actions).
-        case refused(String)
-    }
-
-    /// A message for pages: an SSE event's name and its data, encoded once for every page.
-    public struct Message: Sendable, Equatable {
-        public var event: String
-        public var data: String
-    }
-
-    /// How a page shows the board: its colour scheme, and the size class its screen chose (a
-    /// phone's compact grids draw larger text across its width; a wall screen's large grids hold
-    /// more), as a terminal's size chooses one (docs/rules.md C5).
-    public struct View: Hashable, Sendable, CustomStringConvertible {
-        public var scheme: ColorScheme
-        public var sizeClass: SizeClass
-
-        public init(scheme: ColorScheme, sizeClass: SizeClass = .regular) {
-            self.scheme = scheme
-            self.sizeClass = sizeClass
-        }
-
-        public var description: String { "\(scheme), \(sizeClass)" }
-    }
-
     /// A page's connection: what it shows and where its messages go (from the reactor's thread).
     private struct Subscriber {
         var view: View
@@ -86,6 +23,8 @@ public final class WebBoard: @unchecked Sendable {
         var page: Int
         var family: WidgetFamily
         var instanceIDs: [String]
+        /// Each member's widget and its parameters now, for the edit form.
+        var members: [(widget: WidgetDescriptor, values: [String: ParameterValue])]
         var stack: SmartStack?
         /// What each view's last drawing was made of.
         var drawn: [View: Drawn] = [:]
@@ -149,7 +88,9 @@ public final class WebBoard: @unchecked Sendable {
             let instances = tile.instances(family: family)
             for instance in instances { scheduler.add(instance) }
             let ids = instances.map(\.id)
-            tiles.append(Tile(id: tile.spec.id, page: page, family: family, instanceIDs: ids, stack: ids.count > 1 ? SmartStack(members: ids) : nil))
+            tiles.append(Tile(
+                id: tile.spec.id, page: page, family: family, instanceIDs: ids,
+                members: tile.members.map { ($0.widget, $0.parameters) }, stack: ids.count > 1 ? SmartStack(members: ids) : nil))
         }
         pageCount = page + 1
     }
@@ -243,6 +184,52 @@ public final class WebBoard: @unchecked Sendable {
         case .success: return .started
         case .failure(let refusal): return .refused(refusal.description)
         }
+    }
+
+    /// The edit form of tile `tileID`: the parameters of the widget it shows; nil when there is
+    /// no such tile or its widget takes none.
+    public func settings(tile tileID: String) async -> WebTileSettings? {
+        await withCheckedContinuation { continuation in
+            reactor.execute { [self] in
+                guard let tile = tiles.first(where: { $0.id == tileID }),
+                      let member = tile.instanceIDs.firstIndex(of: tile.shownInstance),
+                      !tile.members[member].widget.parameters.isEmpty else {
+                    return continuation.resume(returning: nil)
+                }
+                continuation.resume(returning: WebTileSettings(
+                    tile: tile.id, member: member, widget: tile.members[member].widget, family: tile.family,
+                    values: tile.members[member].values, savesToFile: options.saveParameters != nil))
+            }
+        }
+    }
+
+    /// Saves an edit form: checks `values` against the widget, writes them into the config file
+    /// (when the board has one), then gives the widget its new parameters, which reloads it at
+    /// once and free of budget, as the terminal's edit form does. A failure changes nothing.
+    public func save(tile tileID: String, member: Int, values: [String: ParameterValue]) async -> SaveOutcome {
+        await withCheckedContinuation { continuation in
+            reactor.execute { [self] in
+                continuation.resume(returning: saveOnBoardThread(tile: tileID, member: member, values: values))
+            }
+        }
+    }
+
+    private func saveOnBoardThread(tile tileID: String, member: Int, values: [String: ParameterValue]) -> SaveOutcome {
+        guard let index = tiles.firstIndex(where: { $0.id == tileID }), tiles[index].members.indices.contains(member) else { return .noSuchTile }
+        let resolved: [String: ParameterValue], report: String
+        do {
+            (resolved, report) = try ParameterSaver(save: options.saveParameters).save(
+                values, of: tiles[index].members[member].widget, tile: tileID, member: member)
+        } catch {
+            guard case .notSaved = error else { return .invalid(error.description) }
+            options.log("edit: \(tileID) \(error)")
+            return .notSaved(error.description)
+        }
+        tiles[index].members[member].values = resolved
+        scheduler.setParameters(resolved, for: tiles[index].instanceIDs[member])
+        tiles[index].drawn = [:]
+        options.log("edit: \(tileID) \(report)")
+        return .saved(report)
     }
 
     // MARK: On the board's thread
@@ -346,7 +333,7 @@ public final class WebBoard: @unchecked Sendable {
         wakeTimer = (id, next)
     }
 
-    static func json<Value: Encodable>(_ value: Value) -> String {
+    public static func json<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"

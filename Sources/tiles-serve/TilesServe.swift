@@ -156,6 +156,7 @@ struct TilesServe: AsyncParsableCommand {
         let web = WebBoard(WebBoard.Options(
             tiles: resolved, scheme: board.scheme, theme: shownTheme, timeZone: timeZone,
             cacheDirectory: directories.cache.appending(path: "entries"), sharedStore: SharedStore(directory: directories.data),
+            saveParameters: Self.saver(start.editor),
             log: { log.line("board: \($0)") }))
 
         var credential: WebAccess.Credential?
@@ -195,6 +196,12 @@ struct TilesServe: AsyncParsableCommand {
                 let bound = channel.localAddress?.port ?? port
                 log.line("serving the board at \(urlScheme)://\(Self.hostPort(host, bound))/\(readOnly ? " (read-only)" : "") — Ctrl-C stops")
             })
+    }
+
+    /// The edit form's saver: into the config file through `editor`; nil for a `--tiles` board.
+    static func saver(_ editor: ConfigEditor?) -> ParameterSaver.Save? {
+        guard let editor else { return nil }
+        return { tileID, member, values in try editor.save(tileID: tileID, member: member, values: values) }
     }
 
     /// Ends the process on SIGINT, SIGTERM or SIGHUP after `cleanUp`: pages keep their event

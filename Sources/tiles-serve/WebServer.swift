@@ -88,6 +88,8 @@ struct WebServer: Sendable {
         }
         router.get("/events") { request, context in try events(request, context: context) }
         router.post("/api/press") { request, context in try await press(request, context: context) }
+        router.get("/api/settings") { request, _ in await settings(request) }
+        router.post("/api/settings") { request, context in try await saveSettings(request, context: context) }
         return router
     }
 
@@ -144,6 +146,42 @@ struct WebServer: Sendable {
         case .noSuchControl:
             return Self.text(.notFound, "tile \(press.tile) has no control \(press.target) now")
         case .refused(let reason):
+            return Self.text(.conflict, reason)
+        }
+    }
+
+    /// An edit form as the page asks for it: `{"tile": ID, "member": N, "values": {KEY: VALUE}}`.
+    struct SettingsSave: Decodable {
+        var tile: String
+        var member: Int
+        var values: [String: ParameterValue]
+    }
+
+    /// A tile's edit form (`?tile=ID`).
+    private func settings(_ request: Request) async -> Response {
+        guard let id = request.uri.queryParameters.get("tile"), let form = await board.settings(tile: id) else {
+            return Self.text(.notFound, "this tile has nothing to set")
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: WebBoard.json(form))))
+    }
+
+    private func saveSettings(_ request: Request, context: ServeContext) async throws -> Response {
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        guard let form = try? JSONDecoder().decode(SettingsSave.self, from: Data(body.readableBytesView)) else {
+            return Self.text(.badRequest, "settings are {\"tile\": ID, \"member\": N, \"values\": {KEY: VALUE}}")
+        }
+        switch await board.save(tile: form.tile, member: form.member, values: form.values) {
+        case .saved(let report):
+            log.line("\(context.peer) set \(form.tile): \(report)")
+            return Self.text(.ok, report)
+        case .noSuchTile:
+            return Self.text(.notFound, "no tile \(form.tile) with a widget \(form.member)")
+        case .invalid(let reason):
+            return Self.text(.badRequest, reason)
+        case .notSaved(let reason):
+            log.line("\(context.peer) could not set \(form.tile): \(reason)")
             return Self.text(.conflict, reason)
         }
     }

@@ -133,7 +133,7 @@ struct RunDashboard: ParsableCommand {
         options.screenReader = board.screenReader
         // Edits of the config file apply while the board runs, merged the same way.
         let configPath = config
-        options.configFile = configPath.map { URL(filePath: $0) } ?? ConfigLoader(environment: plainEnvironment, widgets: []).defaultFile
+        options.configFile = start.configFile
         let watchedFile = options.configFile
         options.reloadConfig = {
             let reloaded: TilesConfig?
@@ -147,12 +147,10 @@ struct RunDashboard: ParsableCommand {
             return BoardConfiguration(config: reloaded, commandLine: commandLine, builtins: builtins, defaultBoard: BoardStart.builtinBoard)
         }
         // The edit form saves into the file the board comes from; a `--tiles` board has none.
-        if self.tiles == nil, let file = options.configFile {
-            let editor = ConfigEditor(file: file, widgets: builtins, home: plainEnvironment["HOME"])
+        if let editor = start.editor {
             options.saveParameters = { tileID, member, values in
                 try editor.save(tileID: tileID, member: member, values: values)
             }
-            // Widgets the file declares are placed too: the board is checked against them all.
             options.saveBoard = { specs, base in
                 try editor.saveBoard(TileSpec.pages(of: specs), base: base)
             }

@@ -7,6 +7,7 @@ TILES_BROWSER_SHOTS set to a folder, it also writes the phone and tablet screens
 docs/usage.md there.
 """
 import json
+import re
 import os
 import shutil
 import socket
@@ -17,8 +18,10 @@ import time
 import unittest
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -159,6 +162,30 @@ def browser(width, height, mobile=False):
     return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
 
 
+def click(driver, selector):
+    """Clicks the element `selector` finds, found again if a new frame of its tile replaced it."""
+    for _ in range(20):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    raise AssertionError("%s kept being replaced" % selector)
+
+
+def long_press(driver, tile, inner=None):
+    """Holds the mouse for 0.9 s on the middle of `inner` (a selector within tile `tile`), else of
+    the tile: by position, since a new frame of the tile may replace the elements meanwhile."""
+    element = driver.find_element(By.ID, "tile-" + tile)
+    dx, dy = driver.execute_script("""
+        const tile = arguments[0].getBoundingClientRect();
+        const inner = arguments[1] ? arguments[0].querySelector(arguments[1]).getBoundingClientRect() : tile;
+        return [Math.round(inner.left + inner.width / 2 - (tile.left + tile.width / 2)),
+                Math.round(inner.top + inner.height / 2 - (tile.top + tile.height / 2))];
+        """, element, inner)
+    ActionChains(driver).move_to_element_with_offset(element, dx, dy).click_and_hold().pause(0.9).release().perform()
+
+
 def wait_for(driver, condition, message, timeout=30):
     try:
         return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda _: condition())
@@ -202,8 +229,7 @@ class BrowserTests(unittest.TestCase):
     def test_2_a_toggle_runs_once_and_shows_its_state(self):
         self.open()
         self.assertIn("[ ]", tile_text(self.driver, "lamp"))
-        toggle = self.driver.find_element(By.CSS_SELECTOR, "#tile-lamp button.hit[aria-label*='Desk lamp']")
-        toggle.click()
+        click(self.driver, "#tile-lamp button.hit[aria-label*='Desk lamp']")
         wait_for(self.driver, lambda: "[✓]" in tile_text(self.driver, "lamp"), "the toggle's new state never showed")
         wait_for(self.driver, lambda: len(self.board.presses()) >= 1, "the press never reached the program")
         time.sleep(1)
@@ -243,7 +269,7 @@ class BrowserTests(unittest.TestCase):
             self.assertIn("compact", self.board.read_log())
             # A press names a control of the phone's own drawing.
             before = len(self.board.presses())
-            phone.find_element(By.CSS_SELECTOR, "#tile-lamp button.hit[aria-label*='Desk lamp']").click()
+            click(phone, "#tile-lamp button.hit[aria-label*='Desk lamp']")
             wait_for(phone, lambda: len(self.board.presses()) == before + 1, "the phone's press never reached the program")
             if SHOTS:
                 time.sleep(1)
@@ -286,6 +312,34 @@ class BrowserTests(unittest.TestCase):
             tablet.save_screenshot(os.path.join(SHOTS, "web-tablet.png"))
         finally:
             tablet.quit()
+
+    def test_8_a_long_press_opens_the_tiles_settings(self):
+        self.open()
+        # A long press on a control opens the tile's form (the lamp has none), never the control.
+        before = len(self.board.presses())
+        long_press(self.driver, "lamp", "button.hit[aria-label*='Desk lamp']")
+        notice = self.driver.find_element(By.ID, "notice")
+        wait_for(self.driver, lambda: notice.is_displayed() and "nothing to set" in notice.text, "no word that the lamp has nothing to set")
+        time.sleep(0.5)
+        self.assertEqual(len(self.board.presses()), before)
+        # The clock's form: its seconds switch, saved into config.toml.
+        long_press(self.driver, "clock")
+        dialog = self.driver.find_element(By.ID, "settings")
+        wait_for(self.driver, dialog.is_displayed, "the clock's form never opened")
+        seconds = dialog.find_element(By.CSS_SELECTOR, "[data-key=seconds] input")
+        self.assertTrue(seconds.is_selected())
+        if SHOTS:
+            time.sleep(0.5)
+            self.driver.save_screenshot(os.path.join(SHOTS, "web-settings.png"))
+        seconds.click()
+        dialog.find_element(By.CSS_SELECTOR, "button.save").click()
+        wait_for(self.driver, lambda: not dialog.is_displayed(), "the form never closed")
+        config = open(os.path.join(self.board.config, "config.toml")).read()
+        self.assertIn("parameters = { seconds = false }", config)
+        self.assertIn("id = \"lamp\"", config)
+        # The clock no longer shows seconds: its text stops changing within a few seconds.
+        wait_for(self.driver, lambda: re.search(r"\d\d:\d\d:\d\d", tile_text(self.driver, "clock") or "") is None,
+                 "the clock still shows seconds")
 
 
 if __name__ == "__main__":

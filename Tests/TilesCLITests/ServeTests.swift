@@ -39,10 +39,10 @@ import Glibc
         let process = Process()
         let log: URL
 
-        init(listen host: String = "127.0.0.1", arguments: [String] = []) throws {
+        init(listen host: String = "127.0.0.1", arguments: [String] = [], config: String = ServeTests.config) throws {
             let folder = environment.home.appendingPathComponent("config/tiles")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try ServeTests.config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+            try config.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
             try ServeTests.lamp.write(to: folder.appendingPathComponent("lamp.sh"), atomically: true, encoding: .utf8)
             chmod(folder.appendingPathComponent("lamp.sh").path, 0o755)
             let run = environment.home.appendingPathComponent("run")
@@ -126,6 +126,14 @@ import Glibc
 
         func get(_ path: String, host: String? = nil, headers: String = "") throws -> (status: Int, text: String) {
             try send("GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")" + headers)
+        }
+
+        var configText: String {
+            (try? String(contentsOf: environment.home.appendingPathComponent("config/tiles/config.toml"), encoding: .utf8)) ?? ""
+        }
+
+        func post(_ path: String, origin: String, body: String) throws -> (status: Int, text: String) {
+            try send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\nOrigin: \(origin)", body: body)
         }
 
         func press(origin: String?, host: String? = nil, body: String = #"{"tile":"lamp","target":1}"#, headers: String = "") throws -> (status: Int, text: String) {
@@ -340,6 +348,58 @@ import Glibc
         #expect(notPEM.error.contains("--tls-cert: \(home)/key.pem: "), "\(notPEM.error)")
     }
 
+    @Test func aTilesSettingsAreEditedFromThePageIntoTheConfigFile() throws {
+        let config = """
+            # The clock, as I like it.
+            [[page]]
+            [[page.tile]]
+            id = "clock"
+            widget = "clock"
+            family = "small"
+            parameters = { seconds = false }  # no seconds on the wall
+            """
+        let server = try Server(config: config)
+        try server.openPage(until: "\"clock\"")
+        let form = try server.get("/api/settings?tile=clock")
+        #expect(form.status == 200)
+        #expect(form.text.contains(#""key":"seconds","kind":"bool","title":"#), "\(form.text)")
+        #expect(form.text.contains(#""savesToFile":true"#))
+        #expect(try server.get("/api/settings?tile=nope").status == 404)
+        let own = "http://127.0.0.1:\(server.port)"
+        // Another site's page cannot change the board.
+        let foreign = try server.post("/api/settings", origin: "https://attacker.example", body: #"{"tile":"clock","member":0,"values":{"seconds":true}}"#)
+        #expect(foreign.status == 403)
+        // A value the widget does not take is refused with the reason, and the file is untouched.
+        let invalid = try server.post("/api/settings", origin: own, body: #"{"tile":"clock","member":0,"values":{"zones":"Atlantis/Nowhere"}}"#)
+        #expect(invalid.status == 400)
+        #expect(invalid.text.contains("zones"), "\(invalid.text)")
+        #expect(server.configText == config)
+        let saved = try server.post("/api/settings", origin: own, body: #"{"tile":"clock","member":0,"values":{"seconds":true}}"#)
+        #expect(saved.status == 200, "\(saved.text)")
+        // Written in place: the comments and the inline table kept, the one value changed.
+        #expect(server.configText.hasPrefix("# The clock, as I like it.\n"))
+        #expect(server.configText.contains("parameters = { seconds = true }  # no seconds on the wall"), "\(server.configText)")
+        #expect(server.text.contains("set clock:"))
+        // The tile reloads with its new parameters: the page is sent the seconds.
+        try server.openPage(until: "Sun")
+        let shown = try server.get("/api/settings?tile=clock")
+        #expect(shown.text.contains(#""value":true"#), "\(shown.text)")
+    }
+
+    @Test func aReadOnlyBoardTakesNoSettings() throws {
+        let server = try Server(arguments: ["--read-only"], config: """
+            [[page]]
+            [[page.tile]]
+            id = "clock"
+            widget = "clock"
+            family = "small"
+            """)
+        let before = server.configText
+        let refused = try server.post("/api/settings", origin: "http://127.0.0.1:\(server.port)", body: #"{"tile":"clock","member":0,"values":{"seconds":true}}"#)
+        #expect(refused.status == 403)
+        #expect(server.configText == before)
+    }
+
     /// A self-signed certificate for localhost and 127.0.0.1, by Debian's openssl.
     static func makeCertificate(certificate: String, key: String) throws {
         let made = try run("/usr/bin/openssl", [
@@ -424,6 +484,6 @@ import Glibc
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("Ran 7 tests"), "\(text)")
+        #expect(text.contains("Ran 8 tests"), "\(text)")
     }
 }

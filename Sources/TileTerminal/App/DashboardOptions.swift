@@ -37,7 +37,7 @@ public struct DashboardOptions: Sendable {
     /// of tile `tileID`; returns the status line's report (`saved to config.toml`). Throws a
     /// message when the file cannot be written; nil when the board has no file to save to, and
     /// an edit applies to this run only.
-    public var saveParameters: (@Sendable (_ tileID: String, _ member: Int, _ values: [String: ParameterValue]) throws -> String)?
+    public var saveParameters: ParameterSaver.Save?
     /// Saves the board arranged in edit mode as the config file's pages, keeping the rest of the
     /// file as written; returns the status line's report. Throws why nothing was written; nil
     /// when the board has no file (a `--tiles` board), and an arrangement lasts for this run.

@@ -186,22 +186,14 @@ final class EffectRunner {
     private func saveParameters(_ values: [String: ParameterValue], tile id: String, member: Int, state: DashboardState) -> Outcome {
         guard let tile = state.tile(id), tile.widgets.indices.contains(member),
               let instance = scheduler.instance(tile.widgets[member].instanceID) else { return .done }
-        let resolved: [String: ParameterValue]
+        let resolved: [String: ParameterValue], report: String
         do {
-            resolved = try instance.widget.resolveParameters(values)
+            (resolved, report) = try ParameterSaver(save: options.saveParameters).save(values, of: instance.widget, tile: id, member: member)
         } catch {
+            if case .notSaved = error { options.log("edit: \(id) \(error)") }
             return .then(.parametersNotSaved(error.description))
         }
-        var report = "\(id): applied to this run only (the board comes from --tiles, not a config file)"
-        if let save = options.saveParameters {
-            do {
-                report = try save(id, member, resolved)
-            } catch {
-                options.log("edit: \(id) not saved: \(error)")
-                return .then(.parametersNotSaved("not saved: \(error)"))
-            }
-            configWatch.start()
-        }
+        if options.saveParameters != nil { configWatch.start() }
         config.recordParameters(resolved, tile: id, member: member)
         scheduler.setParameters(resolved, for: instance.id)
         renderer.invalidate([instance.id])

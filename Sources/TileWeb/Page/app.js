@@ -183,7 +183,7 @@ function turnPage(step) {
 
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target instanceof HTMLInputElement) return;
+  if (event.target instanceof HTMLInputElement || settings.open) return;
   switch (event.key) {
     case "ArrowRight": case "]": case "l": turnPage(1); break;
     case "ArrowLeft": case "[": case "h": turnPage(-1); break;
@@ -194,6 +194,13 @@ document.addEventListener("keydown", (event) => {
       break;
     }
     case "?": document.getElementById("keys").hidden ^= true; break;
+    case "e": {
+      // As the terminal's `e`: the edit form of the tile that has the focus.
+      const tile = document.activeElement?.closest(".tile");
+      if (tile) openSettings(tile.id.slice("tile-".length));
+      else say("Tab to a tile's link or control first, or long-press the tile");
+      break;
+    }
     default: {
       // A digit presses that hint's link or control, as the terminal's hints do.
       const hits = [...document.querySelectorAll(".hit[aria-label]")];
@@ -202,6 +209,154 @@ document.addEventListener("keydown", (event) => {
     }
   }
 });
+
+// A tile's edit form: a long press or a right click on the tile, or `e`, as the terminal's `e`.
+const settings = document.getElementById("settings");
+let longPress = null;
+board.addEventListener("pointerdown", (event) => {
+  const tile = event.target.closest(".tile");
+  if (!tile || event.button !== 0) return;
+  const start = { x: event.clientX, y: event.clientY };
+  clearTimeout(longPress?.timer);
+  longPress = {
+    start,
+    fired: false,
+    timer: setTimeout(() => {
+      longPress.fired = true;
+      openSettings(tile.id.slice("tile-".length));
+    }, 550),
+  };
+});
+board.addEventListener("pointermove", (event) => {
+  if (longPress && Math.hypot(event.clientX - longPress.start.x, event.clientY - longPress.start.y) > 10) clearTimeout(longPress.timer);
+});
+for (const name of ["pointerup", "pointercancel", "scroll"]) board.addEventListener(name, () => clearTimeout(longPress?.timer));
+// The click that ends a long press opens the form, not the control under the finger.
+board.addEventListener("click", (event) => {
+  if (longPress?.fired) {
+    event.preventDefault();
+    event.stopPropagation();
+    longPress = null;
+  }
+}, true);
+board.addEventListener("contextmenu", (event) => {
+  const tile = event.target.closest(".tile");
+  if (!tile) return;
+  event.preventDefault();
+  clearTimeout(longPress?.timer);
+  openSettings(tile.id.slice("tile-".length));
+});
+
+async function openSettings(id) {
+  if (document.body.classList.contains("read-only")) return say("this board is read-only");
+  let form;
+  try {
+    const response = await fetch("api/settings?tile=" + encodeURIComponent(id), { credentials: "same-origin" });
+    if (!response.ok) return say(await response.text());
+    form = await response.json();
+  } catch (error) {
+    return say("offline: the tile's settings did not come");
+  }
+  settings.querySelector("h2").textContent = form.title;
+  settings.querySelector(".where").textContent = form.savesToFile ? "saved into the config file" : "for this run only (a --tiles board)";
+  settings.querySelector(".error").textContent = "";
+  settings.querySelector(".fields").replaceChildren(...form.fields.map(fieldElement));
+  settings.onsubmit = (event) => {
+    event.preventDefault();
+    saveSettings(form);
+  };
+  settings.querySelector(".cancel").onclick = () => settings.close();
+  settings.showModal();
+}
+
+function fieldElement(field) {
+  const label = document.createElement("label");
+  label.className = "field";
+  const title = document.createElement("span");
+  title.textContent = field.title;
+  let input;
+  switch (field.kind) {
+    case "bool":
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = field.value === true;
+      label.append(input, title);
+      break;
+    case "choice":
+    case "multiple": {
+      if (field.kind === "choice") {
+        input = document.createElement("select");
+        for (const option of field.options) input.append(new Option(option.title, option.value, false, option.value === field.value));
+        label.append(title, input);
+        break;
+      }
+      const chosen = new Set(field.value);
+      const box = document.createElement("fieldset");
+      const legend = document.createElement("legend");
+      legend.textContent = field.title + " (up to " + field.count + ")";
+      box.append(legend);
+      for (const option of field.options) {
+        const item = document.createElement("label");
+        const check = document.createElement("input");
+        check.type = "checkbox";
+        check.value = option.value;
+        check.checked = chosen.has(option.value);
+        item.append(check, document.createTextNode(option.title));
+        box.append(item);
+      }
+      box.dataset.key = field.key;
+      box.dataset.kind = field.kind;
+      return box;
+    }
+    default:
+      input = document.createElement("input");
+      if (field.kind === "integer") {
+        input.type = "number";
+        input.step = "1";
+        if (field.minimum != null) input.min = field.minimum;
+        if (field.maximum != null) input.max = field.maximum;
+      } else {
+        input.type = "text";
+        if (field.maxLength != null) input.maxLength = field.maxLength;
+        if (field.expected) input.title = field.expected;
+      }
+      input.required = field.kind === "integer";
+      input.value = String(field.value);
+      label.append(title, input);
+  }
+  label.dataset.key = field.key;
+  label.dataset.kind = field.kind;
+  return label;
+}
+
+async function saveSettings(form) {
+  const values = {};
+  for (const element of settings.querySelectorAll(".fields > [data-key]")) {
+    const { key, kind } = element.dataset;
+    if (kind === "multiple") values[key] = [...element.querySelectorAll("input:checked")].map((check) => check.value);
+    else if (kind === "bool") values[key] = element.querySelector("input").checked;
+    else if (kind === "integer") values[key] = Number.parseInt(element.querySelector("input").value, 10);
+    else values[key] = element.querySelector("input, select").value;
+  }
+  const error = settings.querySelector(".error");
+  try {
+    const response = await fetch("api/settings", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ tile: form.tile, member: form.member, values }),
+      credentials: "same-origin",
+    });
+    const text = (await response.text()).trim();
+    if (!response.ok) {
+      error.textContent = text;
+      return;
+    }
+    settings.close();
+    say(text);
+  } catch (failure) {
+    error.textContent = "offline: not saved";
+  }
+}
 
 // StandBy on a landscape phone or tablet: a large clock beside the first two tiles.
 const clock = document.getElementById("standby-clock");

@@ -9,7 +9,20 @@ extension WebAssets {
 :root[data-scheme="light"] { --board: #f2f2f7; --text: #1c1c1e; --badge: #ffd60a; }
 :root[data-scheme="dark"] { --board: #000000; --text: #f2f2f7; --badge: #ffd60a; }
 html, body { margin: 0; height: 100%; background: var(--board); color: var(--text); }
-#board { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; height: 100%; scrollbar-width: none; }
+body { display: flex; flex-direction: column; }
+#board { display: flex; overflow-x: auto; scroll-snap-type: x mandatory; flex: 1; min-height: 0; scrollbar-width: none; }
+/* The live activities' banner, as the terminal's: one pill a row above the tiles. */
+#activities { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: var(--gap) var(--gap) 0; }
+#activities[hidden] { display: none; }
+.activity {
+  display: flex; align-items: center; gap: 10px; margin: 0; width: min(100%, 760px); box-sizing: border-box;
+  padding: 6px 14px; border-radius: 999px; background: var(--text); color: var(--board); font-size: 14px;
+}
+.activity .title { font-weight: 600; white-space: nowrap; }
+.activity .detail { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; opacity: 0.8; }
+.activity progress { width: 80px; accent-color: #30d158; }
+.activity .trailing { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.activity.failed .mark, .activity.failed .trailing { color: #ff453a; }
 .page {
   flex: 0 0 100%; scroll-snap-align: start; box-sizing: border-box; padding: var(--gap);
   display: flex; flex-wrap: wrap; align-content: flex-start; gap: var(--gap); overflow-y: auto;
@@ -82,6 +95,7 @@ body.standby #standby-clock {
 const board = document.getElementById("board");
 const offline = document.getElementById("offline");
 const notice = document.getElementById("notice");
+const activities = document.getElementById("activities");
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
 const standbyQuery = matchMedia("(orientation: landscape) and (pointer: coarse) and (max-height: 1000px)");
 // The size class the screen asks for, as a terminal's size chooses one: a phone's compact grids
@@ -90,6 +104,17 @@ const compactQuery = matchMedia("(max-width: 600px)");
 const largeQuery = matchMedia("(min-width: 1600px) and (min-height: 900px)");
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 let source = null;
+// The page's own words in the board's language, from the board's description (kept for offline starts).
+let words = JSON.parse(localStorage.getItem("tiles.words") || "{}");
+function word(key, values = {}) {
+  return (words[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+}
+function useWords() {
+  document.getElementById("keys").textContent = word("keys");
+  settings.querySelector(".cancel").textContent = word("cancel");
+  settings.querySelector(".save").textContent = word("save");
+  activities.setAttribute("aria-label", word("activities"));
+}
 let offlineSince = null;
 let storedKey = "";
 const frames = new Map();
@@ -116,7 +141,13 @@ function connect() {
     const info = JSON.parse(event.data);
     document.documentElement.dataset.scheme = info.scheme;
     document.body.classList.toggle("read-only", info.readOnly);
+    document.documentElement.lang = info.language;
+    words = info.words;
+    localStorage.setItem("tiles.words", JSON.stringify(words));
+    useWords();
+    showActivities([]);
   });
+  source.addEventListener("activities", (event) => showActivities(JSON.parse(event.data)));
   source.addEventListener("tile", (event) => show(JSON.parse(event.data)));
   source.addEventListener("ready", () => {
     offlineSince = null;
@@ -127,9 +158,33 @@ function connect() {
   source.onerror = () => {
     // EventSource tries again by itself (after the server's retry: delay); say since when it is away.
     if (offlineSince === null) offlineSince = new Date();
-    offline.textContent = "offline since " + timeFormat.format(offlineSince);
+    offline.textContent = word("offlineSince", { time: timeFormat.format(offlineSince) });
     offline.hidden = false;
   };
+}
+
+// The live activities' banner: the board sends its rows, their timers included, as they change.
+function showActivities(rows) {
+  activities.replaceChildren(...rows.map((row) => {
+    const pill = document.createElement("p");
+    pill.className = "activity" + (row.failed ? " failed" : "");
+    const part = (name, text) => {
+      const span = document.createElement("span");
+      span.className = name;
+      span.textContent = text;
+      return span;
+    };
+    pill.append(part("mark", row.mark), part("title", row.title), part("detail", row.detail));
+    if (row.progress) {
+      const bar = document.createElement("progress");
+      bar.max = 1;
+      bar.value = row.progress.fraction;
+      pill.append(bar, part("progress-text", row.progress.text));
+    }
+    pill.append(part("trailing", row.trailing));
+    return pill;
+  }));
+  activities.hidden = rows.length === 0;
 }
 
 function store() {
@@ -148,7 +203,7 @@ function pageElement(index) {
     page = document.createElement("section");
     page.id = "page-" + i;
     page.className = "page";
-    page.setAttribute("aria-label", "page " + (i + 1));
+    page.setAttribute("aria-label", word("page", { number: i + 1 }));
     board.appendChild(page);
   }
   return page;
@@ -181,7 +236,7 @@ function show(frame) {
   if (frame.stale) {
     // As the terminal's corner badge: short on the tile, the reason on hover, focus and in speech.
     const since = frame.stale.since ? timeFormat.format(new Date(frame.stale.since)) : "";
-    const reason = "stale" + (since ? " since " + since : "") + (frame.stale.reason ? ": " + frame.stale.reason : "");
+    const reason = (since ? word("staleSince", { time: since }) : word("stale")) + (frame.stale.reason ? ": " + frame.stale.reason : "");
     stale.textContent = "⚠ " + since;
     stale.title = reason;
     stale.setAttribute("aria-label", reason);
@@ -201,7 +256,7 @@ function targetElements(frame, target) {
       element = document.createElement("button");
       element.type = "button";
       element.addEventListener("click", () => {
-        if (target.copy != null) navigator.clipboard?.writeText(target.copy).then(() => say("copied"));
+        if (target.copy != null) navigator.clipboard?.writeText(target.copy).then(() => say(word("copied")));
         if (target.runs) press(frame.id, target.index, element);
       });
     }
@@ -238,7 +293,7 @@ async function press(tile, target, button) {
     });
     if (!response.ok) say(await response.text());
   } catch (error) {
-    say("offline: the press did not reach the board");
+    say(word("pressOffline"));
   } finally {
     if (button) button.disabled = false;
   }
@@ -275,7 +330,7 @@ document.addEventListener("keydown", (event) => {
       // As the terminal's `e`: the edit form of the tile that has the focus.
       const tile = document.activeElement?.closest(".tile");
       if (tile) openSettings(tile.id.slice("tile-".length));
-      else say("Tab to a tile's link or control first, or long-press the tile");
+      else say(word("editFocus"));
       break;
     }
     default: {
@@ -325,17 +380,17 @@ board.addEventListener("contextmenu", (event) => {
 });
 
 async function openSettings(id) {
-  if (document.body.classList.contains("read-only")) return say("this board is read-only");
+  if (document.body.classList.contains("read-only")) return say(word("readOnly"));
   let form;
   try {
     const response = await fetch("api/settings?tile=" + encodeURIComponent(id), { credentials: "same-origin" });
     if (!response.ok) return say(await response.text());
     form = await response.json();
   } catch (error) {
-    return say("offline: the tile's settings did not come");
+    return say(word("settingsOffline"));
   }
   settings.querySelector("h2").textContent = form.title;
-  settings.querySelector(".where").textContent = form.savesToFile ? "saved into the config file" : "for this run only (a --tiles board)";
+  settings.querySelector(".where").textContent = word(form.savesToFile ? "savesToFile" : "savesForRun");
   settings.querySelector(".error").textContent = "";
   settings.querySelector(".fields").replaceChildren(...form.fields.map(fieldElement));
   settings.onsubmit = (event) => {
@@ -370,7 +425,7 @@ function fieldElement(field) {
       const chosen = new Set(field.value);
       const box = document.createElement("fieldset");
       const legend = document.createElement("legend");
-      legend.textContent = field.title + " (up to " + field.count + ")";
+      legend.textContent = field.title + " (" + word("upTo", { count: field.count }) + ")";
       box.append(legend);
       for (const option of field.options) {
         const item = document.createElement("label");
@@ -431,7 +486,7 @@ async function saveSettings(form) {
     settings.close();
     say(text);
   } catch (failure) {
-    error.textContent = "offline: not saved";
+    error.textContent = word("saveOffline");
   }
 }
 
@@ -456,6 +511,7 @@ for (const query of [compactQuery, largeQuery]) query.addEventListener("change",
 standbyQuery.addEventListener("change", standby);
 if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("sw.js");
 standby();
+useWords();
 connect();
 """#),
         "/icon.svg": WebAssets.File(type: "image/svg+xml", text: #"""
@@ -479,6 +535,7 @@ connect();
 <body>
 <p id="offline" role="status" hidden></p>
 <div id="standby-clock" aria-hidden="true"></div>
+<div id="activities" role="status" aria-label="live activities" hidden></div>
 <main id="board" aria-label="tiles"></main>
 <p id="notice" role="alert" hidden></p>
 <p id="keys" hidden>← → pages · t light/dark · 1–9 press a link or control · e edit the focused tile (or long-press it) · ? these keys</p>

@@ -57,6 +57,13 @@ public final class WebBoard: @unchecked Sendable {
     /// The reactor thread's own.
     private var tiles: [Tile]
     private var wakeTimer: (id: Reactor.TimerID, date: Date)?
+    /// Where live activities are kept (the board channel's folder); nil when the board cannot hear
+    /// of them. With the activities last read and those shown, the reactor thread's own.
+    private var activityStore: ActivityStore?
+    private var storedActivities: [LiveActivity] = []
+    private var shownActivities: [LiveActivity] = []
+    /// Set when the board channel brings news of an activity: the store is read at the next turn.
+    private var activityNews = false
     /// The socket `tiles reload` and `tiles store set` reach the board by, kept open while it runs.
     private let requests = Mutex<BoardChannel?>(nil)
     /// Shared with the server's threads: the frames pages are sent first, and the pages.
@@ -67,6 +74,8 @@ public final class WebBoard: @unchecked Sendable {
         var nextSubscriber: UInt64 = 0
         /// Pages that left before the board's thread took them in.
         var leftEarly: Set<UInt64> = []
+        /// The banner's rows as last sent (`activities`); nil while none shows.
+        var activities: Message?
     }
 
     /// The board of `options`; nothing runs until ``start()``.
@@ -101,16 +110,23 @@ public final class WebBoard: @unchecked Sendable {
         reactor.wake()
     }
 
-    /// Listens, as every terminal board does, for `tiles reload` and `tiles store set` from other
-    /// processes; a board that cannot listen still runs, and says why in the log.
+    /// Listens, as every terminal board does, for `tiles reload`, `tiles store set` and news of
+    /// live activities from other processes; a board that cannot listen still runs, and says why
+    /// in the log.
     public func listenForRequests(environment: [String: String]) {
         do {
-            let channel = try BoardChannel(directory: try BoardChannel.directory(environment: environment)) { request, sentAt in
-                _ = BoardChannel.reload(for: request, sentAt: sentAt)
+            let directory = try BoardChannel.directory(environment: environment)
+            // The channel's requests are handled on the reactor's thread, which serves it.
+            let channel = try BoardChannel(directory: directory) { [self] request, sentAt in
+                if !BoardChannel.reload(for: request, sentAt: sentAt) { activityNews = true }
             }
             requests.withLock { $0 = channel }
-            let reactor = reactor
-            reactor.execute { channel.serve(on: reactor) }
+            let store = ActivityStore(runtimeDirectory: directory, log: options.log)
+            reactor.execute { [self] in
+                activityStore = store
+                activityNews = true
+                channel.serve(on: reactor)
+            }
         } catch {
             options.log("board channel: \(error)")
         }
@@ -141,6 +157,7 @@ public final class WebBoard: @unchecked Sendable {
             }
             guard let frames else { return }
             for frame in frames { send(frame) }
+            if let activities = shared.withLock({ $0.activities }) { send(activities) }
             send(Message(event: "ready", data: "{}"))
         }
         return id
@@ -250,7 +267,8 @@ public final class WebBoard: @unchecked Sendable {
         }
         let views = shared.withLock { Set($0.subscribers.values.map(\.view)) }
         refresh(views: views, force: false)
-        scheduleWake(now: now)
+        refreshActivities(now: now)
+        scheduleWake(now: now, pagesConnected: !views.isEmpty)
     }
 
     /// Draws again, in each of `views`, the tiles whose drawing is out of date (every tile
@@ -303,6 +321,25 @@ public final class WebBoard: @unchecked Sendable {
         }
     }
 
+    /// Reads the activities' store after news of one, and sends the banner's rows when they
+    /// changed (a running activity's timer each second, its end, its going).
+    private func refreshActivities(now: Date) {
+        if activityNews, let activityStore {
+            activityNews = false
+            storedActivities = activityStore.all()
+        }
+        shownActivities = storedActivities.compactMap { $0.shown(at: now, isAlive: ActivityStore.isAlive) }
+        let rows = shownActivities.map { ActivityRow($0, now: now) }
+        let message = rows.isEmpty ? nil : Message(event: "activities", data: Self.json(rows))
+        let previous = shared.withLock { shared in
+            defer { shared.activities = message }
+            return shared.activities
+        }
+        guard previous != message else { return }
+        // The last activity gone: pages are told once that the banner is empty.
+        broadcast(message ?? Message(event: "activities", data: "[]"), view: nil)
+    }
+
     /// Sends `message` to every page shown in `view` (every page for nil).
     private func broadcast(_ message: Message, view: View?) {
         let receivers = shared.withLock { shared in
@@ -312,9 +349,11 @@ public final class WebBoard: @unchecked Sendable {
     }
 
     /// Sets the reactor's one timer for the board's next due moment: the scheduler's (timelines,
-    /// reloads, retries, live texts' ticks on pages) or a Smart Stack's rotation.
-    private func scheduleWake(now: Date) {
+    /// reloads, retries, live texts' ticks on pages), a Smart Stack's rotation, or, while pages
+    /// are connected, the next change of the activities' banner.
+    private func scheduleWake(now: Date, pagesConnected: Bool) {
         var next = scheduler.nextWakeDate()
+        if pagesConnected, let change = ActivityRow.nextChange(shownActivities, now: now) { next = min(next ?? change, change) }
         for tile in tiles {
             guard let stack = tile.stack else { continue }
             let scores = stack.members.map { SmartStack.normalizedRelevance(of: scheduler.entries(for: $0), at: now) }

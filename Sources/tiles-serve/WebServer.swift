@@ -203,6 +203,9 @@ struct WebBoardDescription: Encodable {
     var scheme: String
     var readOnly: Bool
     var pages: Int
+    /// The board's language, and the page's own words in it.
+    var language = WebPageWords.language
+    var words = WebPageWords.all
 
     var json: String {
         let encoder = JSONEncoder()

@@ -147,6 +147,9 @@ class Board:
         with open(path) as file:
             return file.read().splitlines()
 
+    def tiles(self, *arguments):
+        return subprocess.run([TILES, *arguments], env=self.environment, check=True, capture_output=True, text=True).stdout
+
     def reload(self, kind):
         subprocess.run([TILES, "reload", kind], env=self.environment, check=True, capture_output=True)
 
@@ -340,6 +343,22 @@ class BrowserTests(unittest.TestCase):
         # The clock no longer shows seconds: its text stops changing within a few seconds.
         wait_for(self.driver, lambda: re.search(r"\d\d:\d\d:\d\d", tile_text(self.driver, "clock") or "") is None,
                  "the clock still shows seconds")
+
+    def test_9_a_live_activity_shows_above_the_tiles(self):
+        self.open()
+        banner = self.driver.find_element(By.ID, "activities")
+        self.assertFalse(banner.is_displayed())
+        identifier = self.board.tiles("activity", "start", "--title", "deploy", "--line", "uploading 2/5").strip()
+        wait_for(self.driver, lambda: banner.is_displayed() and "deploy" in banner.text, "the activity never showed")
+        self.assertIn("uploading", banner.text)
+        self.assertEqual(self.driver.execute_script("return document.querySelector('#activities progress').value;"), 0.4)
+        # Its timer ticks on the page without a reload.
+        first = self.driver.find_element(By.CSS_SELECTOR, "#activities .trailing").text
+        wait_for(self.driver, lambda: self.driver.find_element(By.CSS_SELECTOR, "#activities .trailing").text != first,
+                 "the activity's timer never ticked")
+        self.board.tiles("activity", "end", "--id", identifier, "--status", "1")
+        wait_for(self.driver, lambda: "✗" in banner.text, "the failed end never showed")
+        self.assertIn("failed", self.driver.find_element(By.CSS_SELECTOR, "#activities .activity").get_attribute("class"))
 
 
 if __name__ == "__main__":

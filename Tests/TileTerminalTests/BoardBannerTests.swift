@@ -39,16 +39,16 @@ import TileUI
         let banner = BoardBanner([activity("deploy", startedAgo: 3, line: "step 1/5 20%")], now: start)
         #expect(banner.rows[0].progress == ActivityProgress(argument: "20%"))
         #expect(banner.rows[0].detail == "step 1/5", "the bar's text is not repeated in the line")
-        #expect(BoardBanner.detail("66% building", showing: ActivityProgress(argument: "66%")) == "building")
-        #expect(BoardBanner.detail("uploading", showing: ActivityProgress(argument: "66%")) == "uploading")
+        #expect(ActivityRow.detail("66% building", showing: ActivityProgress(argument: "66%")) == "building")
+        #expect(ActivityRow.detail("uploading", showing: ActivityProgress(argument: "66%")) == "uploading")
     }
 
     @Test func theBannerChangesEachSecondWhileARunningActivityShowsAndNeverWithoutOne() {
-        #expect(BoardBanner.nextChange([], now: start) == nil, "no activity, no wake-up")
+        #expect(ActivityRow.nextChange([], now: start) == nil, "no activity, no wake-up")
         let running = activity("deploy", startedAgo: 7.25)
-        #expect(BoardBanner.nextChange([running], now: start) == start.addingTimeInterval(0.75), "the timer's next second")
+        #expect(ActivityRow.nextChange([running], now: start) == start.addingTimeInterval(0.75), "the timer's next second")
         let ended = activity("build", startedAgo: 60, end: .init(at: start, status: 0))
-        #expect(BoardBanner.nextChange([ended], now: start.addingTimeInterval(10)) == start.addingTimeInterval(LiveActivity.linger))
+        #expect(ActivityRow.nextChange([ended], now: start.addingTimeInterval(10)) == start.addingTimeInterval(LiveActivity.linger))
     }
 
     @Test func theBoardMakesRoomAtTheTopAndGivesItBack() {

@@ -73,11 +73,18 @@ import Glibc
 
         /// Connects as a page does and reads its stream until `text` is in it: the board draws
         /// only for connected pages, and a press names a control of what it drew.
-        func openPage(until text: String) throws {
+        @discardableResult
+        func openPage(until text: String) throws -> Int32 {
             let socket = try connectSocket()
             streams.append(socket)
             let request = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
             _ = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            try read(socket, until: text)
+            return socket
+        }
+
+        /// Reads page stream `socket` on until `text` arrives in what it reads now.
+        func read(_ socket: Int32, until text: String) throws {
             var seen: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             while !String(decoding: seen, as: UTF8.self).contains(text) {
@@ -85,6 +92,11 @@ import Glibc
                 guard count > 0 else { throw ServeFailure("the page's stream ended without \(text): \(String(decoding: seen, as: UTF8.self))") }
                 seen += buffer[0..<count]
             }
+        }
+
+        /// tiles itself, with the server's environment (its runtime folder, where boards listen).
+        func tiles(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+            try ServeTests.run(ServeTests.tiles, arguments, environment: environment.variables)
         }
 
         private func connectSocket() throws -> Int32 {
@@ -386,6 +398,30 @@ import Glibc
         #expect(shown.text.contains(#""value":true"#), "\(shown.text)")
     }
 
+    @Test func liveActivitiesReachThePageAsTheyChange() throws {
+        let server = try Server()
+        let page = try server.openPage(until: "event: ready")
+        let started = try server.tiles(["activity", "start", "--id", "import", "--title", "nightly import"])
+        #expect(started.status == 0, "\(started.error)")
+        try server.read(page, until: #""title":"nightly import""#)
+        #expect(try server.tiles(["activity", "update", "--id", "import", "--progress", "3/7", "--line", "table users"]).status == 0)
+        try server.read(page, until: #""detail":"table users""#)
+        try server.read(page, until: #""progress":{"fraction":"#)
+        #expect(try server.tiles(["activity", "end", "--id", "import", "--status", "0"]).status == 0)
+        try server.read(page, until: #""mark":"✓""#)
+        // A page that connects now is sent the banner with the tiles.
+        try server.openPage(until: #""title":"nightly import""#)
+    }
+
+    @Test func thePageSpeaksTheBoardsLanguage() throws {
+        let english = try Server()
+        try english.openPage(until: #""language":"en""#)
+        try english.openPage(until: #""offlineSince":"offline since {time}""#)
+        let chinese = try Server(arguments: ["--language", "zh-Hans"])
+        try chinese.openPage(until: #""language":"zh-Hans""#)
+        try chinese.openPage(until: #""offlineSince":"{time} 起离线""#)
+    }
+
     @Test func aReadOnlyBoardTakesNoSettings() throws {
         let server = try Server(arguments: ["--read-only"], config: """
             [[page]]
@@ -484,6 +520,6 @@ import Glibc
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("Ran 8 tests"), "\(text)")
+        #expect(text.contains("Ran 9 tests"), "\(text)")
     }
 }

@@ -9,20 +9,7 @@ import TileUI
 /// function of the alerts, the activities and the time.
 public struct BoardBanner: Equatable, Sendable {
     /// One row as drawn.
-    public struct Row: Equatable, Sendable {
-        /// `🔔` an alert, `●` running, `✓` done, `✗` failed or stopped, `+` more.
-        public var mark: String
-        public var title: String
-        /// The last line the command printed, or the alert's body.
-        public var detail: String
-        /// How far it is, when it says.
-        public var progress: ActivityProgress?
-        /// The live timer while it runs; how it ended and how long it ran once it ended; for an
-        /// alert, the key that lists them.
-        public var trailing: String
-        /// Whether it ended in failure (drawn in the stale colour).
-        public var failed: Bool
-    }
+    public typealias Row = ActivityRow
 
     /// The rows, top first.
     public let rows: [Row]
@@ -48,45 +35,13 @@ public struct BoardBanner: Equatable, Sendable {
         }
         let room = Self.maximumRows - rows.count
         let shown = activities.count > room ? Array(activities.prefix(room - 1)) : activities
-        rows += shown.map { Self.row($0, now: now) }
+        rows += shown.map { ActivityRow($0, now: now) }
         if activities.count > shown.count {
             let rest = activities.dropFirst(shown.count)
             rows.append(Row(mark: "+", title: L("banner.more_activities", ["count": String(rest.count)]), detail: rest.map(\.title).joined(separator: ", "),
                             progress: nil, trailing: "tiles activity list", failed: false))
         }
         self.rows = rows
-    }
-
-    private static func row(_ activity: LiveActivity, now: Date) -> Row {
-        let clock = LiveActivity.clock(activity.elapsed(at: now))
-        guard let end = activity.end else {
-            return Row(mark: "●", title: activity.title, detail: detail(activity.line, showing: activity.progress),
-                       progress: activity.progress, trailing: clock, failed: false)
-        }
-        let progress = end.succeeded ? activity.progress : nil
-        return Row(mark: end.succeeded ? "✓" : "✗", title: activity.title, detail: detail(activity.line, showing: progress),
-                   progress: progress, trailing: "\(end.summary) · \(clock)", failed: !end.succeeded)
-    }
-
-    /// The line without the progress the bar shows (`66% building` beside `━━━ 66%` reads
-    /// `building`), so that the progress shows once.
-    static func detail(_ line: String, showing progress: ActivityProgress?) -> String {
-        guard let progress else { return line }
-        var words = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard let index = words.firstIndex(where: { $0 == progress.text }) else { return line }
-        words.remove(at: index)
-        return words.joined(separator: " ")
-    }
-
-    /// When the banner next changes by itself: a running activity's timer ticks each second;
-    /// an ended one leaves ``LiveActivity/linger`` after its end. Nil without activities.
-    public static func nextChange(_ activities: [LiveActivity], now: Date) -> Date? {
-        activities.map { activity -> Date in
-            guard let end = activity.end else {
-                return DateTextFormatter.nextTick(after: max(now, activity.startedAt), alignedTo: activity.startedAt, step: 1)
-            }
-            return end.at.addingTimeInterval(LiveActivity.linger)
-        }.min()
     }
 
     // MARK: Drawing
@@ -128,7 +83,7 @@ public struct BoardBanner: Equatable, Sendable {
     /// progress and timer or ending, separated by ` │ `; the mark in the theme's focus colour
     /// while it runs and its stale colour after a failure, the rest in the bar's own colours.
     public static func statusGrid(_ activities: [LiveActivity], now: Date, theme: Theme, scheme: ColorScheme) -> CellGrid {
-        let rows = activities.map { row($0, now: now) }
+        let rows = activities.map { ActivityRow($0, now: now) }
         let texts = rows.map { row in ([row.title] + [row.progress?.text, row.trailing].compactMap { $0 }).joined(separator: " ") }
         let width = zip(rows, texts).map { 2 + $0.1.cellWidth }.reduce(0, +) + 3 * max(0, rows.count - 1)
         var canvas = ScreenCanvas(size: Size(width: width, height: 1), background: nil)

@@ -225,7 +225,7 @@ final class DashboardSession {
         let age = DashboardView.nextAgeChange(state, now: now)
         var scheduled = [scheduler.nextWakeDate(), age].compactMap { $0 }.min()
         var quiet = [scheduler.nextWorkDate(), age].compactMap { $0 }.min()
-        for next in [state.nextStackRotation(now: now), effects.nextAlertSummary, state.alertBannerUntil, BoardBanner.nextChange(state.activities, now: now)] {
+        for next in [state.nextStackRotation(now: now), effects.nextAlertSummary, state.alertBannerUntil, ActivityRow.nextChange(state.activities, now: now)] {
             guard let next else { continue }
             scheduled = min(scheduled ?? next, next)
             quiet = min(quiet ?? next, next)

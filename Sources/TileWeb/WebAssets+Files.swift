@@ -143,7 +143,7 @@ function connect() {
     document.body.classList.toggle("read-only", info.readOnly);
     document.documentElement.lang = info.language;
     words = info.words;
-    localStorage.setItem("tiles.words", JSON.stringify(words));
+    remember("tiles.words", words);
     useWords();
     showActivities([]);
   });
@@ -188,8 +188,12 @@ function showActivities(rows) {
 }
 
 function store() {
+  remember(storedKey, [...frames.values()]);
+}
+
+function remember(key, value) {
   try {
-    localStorage.setItem(storedKey, JSON.stringify([...frames.values()]));
+    localStorage.setItem(key, JSON.stringify(value));
   } catch (error) {
     // A full storage loses the offline copy, not the board.
   }
@@ -511,7 +515,8 @@ for (const query of [compactQuery, largeQuery]) query.addEventListener("change",
 standbyQuery.addEventListener("change", standby);
 if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("sw.js");
 standby();
-useWords();
+// The words kept from the last visit, until the board sends its own; the page's English until then.
+if (words.keys) useWords();
 connect();
 """#),
         "/icon.svg": WebAssets.File(type: "image/svg+xml", text: #"""

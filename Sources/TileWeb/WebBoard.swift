@@ -8,8 +8,8 @@ import TileUI
 /// scheduler, widgets, pages, Smart Stacks and theme as the terminal board, run on a `Reactor`
 /// of its own. Each tile is drawn as SVG in each view (colour scheme and size class) that a
 /// connected page shows, only when its drawing changes, and each change is handed once, already
-/// encoded, to every page that shows that view. With no page connected nothing is drawn; with nothing due the
-/// reactor sleeps.
+/// encoded, to every page that shows that view. With no page connected nothing is drawn; with
+/// nothing due the reactor sleeps.
 public final class WebBoard: @unchecked Sendable {
     /// A page's connection: what it shows and where its messages go (from the reactor's thread).
     private struct Subscriber {

@@ -235,13 +235,13 @@ struct TilesServe: AsyncParsableCommand {
             do {
                 chain = try NIOSSLCertificate.fromPEMFile(certificate)
             } catch {
-                throw UsageError(message: "--tls-cert: \(certificate): \(Self.reason(error, opening: certificate, for: "a PEM certificate"))")
+                throw UsageError(message: "--tls-cert: \(certificate): \(Self.reason(opening: certificate, for: "a PEM certificate"))")
             }
             guard !chain.isEmpty else { throw UsageError(message: "--tls-cert: \(certificate): holds no PEM certificate") }
             do {
                 privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
             } catch {
-                throw UsageError(message: "--tls-key: \(key): \(Self.reason(error, opening: key, for: "a PEM private key"))")
+                throw UsageError(message: "--tls-key: \(key): \(Self.reason(opening: key, for: "a PEM private key"))")
             }
             let configuration = TLSConfiguration.makeServerConfiguration(
                 certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
@@ -255,7 +255,7 @@ struct TilesServe: AsyncParsableCommand {
     }
 
     /// Why a PEM file could not be used: the system's reason when it cannot be read, else what it should hold.
-    private static func reason(_ error: any Error, opening path: String, for what: String) -> String {
+    private static func reason(opening path: String, for what: String) -> String {
         if access(path, R_OK) != 0 { return String(cString: strerror(errno)) }
         return "not \(what)"
     }

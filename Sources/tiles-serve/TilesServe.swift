@@ -264,11 +264,14 @@ struct TilesServe: AsyncParsableCommand {
     /// such a key, and so is an empty one.
     static func password(in path: String) throws -> String {
         var facts = stat()
-        guard stat(path, &facts) == 0, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard stat(path, &facts) == 0, access(path, R_OK) == 0 else {
             throw UsageError(message: "--password-file: \(path): \(String(cString: strerror(errno)))")
         }
         guard facts.st_mode & 0o077 == 0 else {
             throw UsageError(message: "--password-file: \(path) may be read by others (mode \(String(facts.st_mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw UsageError(message: "--password-file: \(path) is not UTF-8 text")
         }
         let password = String(text.prefix { $0 != "\n" && $0 != "\r" })
         guard !password.isEmpty else { throw UsageError(message: "--password-file: \(path) holds no password on its first line") }

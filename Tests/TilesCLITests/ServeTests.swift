@@ -312,7 +312,7 @@ import Glibc
         #expect(server.text.contains("too many wrong credentials"))
     }
 
-    @Test func aPasswordFileOthersMayReadIsRefused() throws {
+    @Test func aPasswordFileThatCannotServeIsRefusedWithItsReason() throws {
         let environment = PrivateEnvironment()
         let password = environment.home.appendingPathComponent("serve-password")
         try "secret\n".write(to: password, atomically: true, encoding: .utf8)
@@ -320,6 +320,15 @@ import Glibc
         let result = try Self.runToEnd(["--listen", "127.0.0.1:0", "--password-file", password.path], environment: environment)
         #expect(result.status == 2)
         #expect(result.error.contains("--password-file: \(password.path) may be read by others (mode 644); chmod 600 it"), "\(result.error)")
+        // A missing file and one that is not text are named with the reason.
+        let missing = try Self.runToEnd(["--listen", "127.0.0.1:0", "--password-file", password.path + ".nope"], environment: environment)
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("--password-file: \(password.path).nope: No such file or directory"), "\(missing.error)")
+        try Data([0xff, 0xfe, 0x00, 0xc3]).write(to: password)
+        chmod(password.path, 0o600)
+        let binary = try Self.runToEnd(["--listen", "127.0.0.1:0", "--password-file", password.path], environment: environment)
+        #expect(binary.status == 2)
+        #expect(binary.error.contains("--password-file: \(password.path) is not UTF-8 text"), "\(binary.error)")
     }
 
     @Test func withACertificateAndKeyTheBoardIsServedOverHTTPS() throws {
